@@ -1,0 +1,42 @@
+# Two commands do all the set-up on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
+
+.PHONY: run test test-sqlite test-postgres lint install
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(STAMP)
+	$(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: test-sqlite test-postgres
+
+test-sqlite: $(STAMP)
+	@echo "== test suite on SQLite"
+	env -u DATABASE_URL $(PY) -m pytest
+
+# Runs when a server answers at DATABASE_URL; in CI (CI=true) it must.
+test-postgres: $(STAMP)
+	@if $(PY) -c "import psycopg, sys; psycopg.connect(sys.argv[1], connect_timeout=3).close()" '$(PG_URL)' 2>/dev/null; then \
+		echo "== test suite on PostgreSQL"; \
+		DATABASE_URL='$(PG_URL)' $(PY) -m pytest; \
+	elif [ "$$CI" = "true" ]; then \
+		echo "PostgreSQL is required when CI=true but nothing answers at $(PG_URL)" >&2; exit 1; \
+	else \
+		echo "== PostgreSQL not reachable at $(PG_URL): PostgreSQL leg skipped"; \
+	fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .

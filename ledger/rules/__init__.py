@@ -1,0 +1,33 @@
+"""The Tonk rules engine: pure Python, no Django.
+
+It takes a hand and a rule set and returns who pays whom (RULES.md).
+"""
+
+from ledger.rules.errors import RulesError
+from ledger.rules.hand import MAX_STAKE, METHODS, OUTCOMES, Claim, Hand
+from ledger.rules.jsonform import hand_from_json, hand_to_json, result_to_json, score_json
+from ledger.rules.presets import PRESETS, Preset
+from ledger.rules.ruleset import RuleSet, parse_rules, resolve_options
+from ledger.rules.scoring import RESULTS, Result, Transfer, score
+
+__all__ = [
+    "MAX_STAKE",
+    "METHODS",
+    "OUTCOMES",
+    "PRESETS",
+    "RESULTS",
+    "Claim",
+    "Hand",
+    "Preset",
+    "Result",
+    "RuleSet",
+    "RulesError",
+    "Transfer",
+    "hand_from_json",
+    "hand_to_json",
+    "parse_rules",
+    "resolve_options",
+    "result_to_json",
+    "score",
+    "score_json",
+]

@@ -1,0 +1,127 @@
+"""A logged hand, as the scorekeeper reports it, and its validation against a rule set."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ledger.rules.errors import RulesError
+from ledger.rules.ruleset import RuleSet
+
+OUTCOMES = ("deal_tonk", "drop", "tonk_out", "discard_out", "stock_out", "dead")
+METHODS = ("spread", "hit")
+MAX_STAKE = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A tonk called right after the deal, with the caller's deal count."""
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand: ``players`` in seat order, clockwise; fields unused by the outcome are ignored."""
+
+    players: tuple[str, ...]
+    dealer: str
+    stake: int
+    outcome: str
+    dropper: str | None = None
+    counts: Mapping[str, int] = field(default_factory=dict)
+    claims: tuple[Claim, ...] = ()
+    winner: str | None = None
+    method: str = "spread"
+    first_turn: bool = False
+
+    def from_dealers_left(self) -> tuple[str, ...]:
+        """Players from the one left of the dealer round to the dealer."""
+        seat = self.players.index(self.dealer)
+        return self.players[seat + 1 :] + self.players[: seat + 1]
+
+
+def validate_hand(hand: Hand, rules: RuleSet) -> None:
+    """Raise RulesError naming the first thing wrong with ``hand`` under ``rules``."""
+    if isinstance(hand.stake, bool) or not isinstance(hand.stake, int) or not (
+        1 <= hand.stake <= MAX_STAKE
+    ):
+        raise RulesError("stake_invalid", value=hand.stake, high=f"{MAX_STAKE:,}")
+    _validate_players(hand, rules)
+    if hand.outcome not in OUTCOMES:
+        raise RulesError("outcome_unknown", value=hand.outcome, choices=", ".join(OUTCOMES))
+    if hand.outcome == "drop":
+        _seated(hand, hand.dropper, "dropper")
+        _validate_counts(hand, rules)
+    elif hand.outcome == "stock_out":
+        _validate_counts(hand, rules)
+    elif hand.outcome == "deal_tonk":
+        _validate_claims(hand, rules)
+    elif hand.outcome in ("tonk_out", "discard_out"):
+        _seated(hand, hand.winner, "winner")
+        if hand.method not in METHODS:
+            raise RulesError("method_invalid", value=hand.method)
+        if not isinstance(hand.first_turn, bool):
+            raise RulesError("first_turn_invalid", value=hand.first_turn)
+
+
+def _validate_players(hand: Hand, rules: RuleSet) -> None:
+    for player in hand.players:
+        if not isinstance(player, str) or not player.strip():
+            raise RulesError("player_name_invalid", value=player)
+    if len(hand.players) < 2:
+        raise RulesError("players_too_few", count=len(hand.players))
+    seen: set[str] = set()
+    for player in hand.players:
+        if player in seen:
+            raise RulesError("player_twice", player=player)
+        seen.add(player)
+    # Everyone is dealt a hand and one card turns up to start the discard pile.
+    if len(hand.players) * rules.hand_size + 1 > rules.deck_size:
+        raise RulesError(
+            "players_too_many",
+            count=len(hand.players),
+            hand_size=rules.hand_size,
+            deck=rules.describe_deck(),
+        )
+    _seated(hand, hand.dealer, "dealer")
+
+
+def _seated(hand: Hand, player: object, role: str) -> None:
+    if player not in hand.players:
+        raise RulesError("not_seated", role=role, player=player)
+
+
+def _validate_counts(hand: Hand, rules: RuleSet) -> None:
+    if not isinstance(hand.counts, Mapping):
+        raise RulesError("counts_invalid", value=hand.counts)
+    for player in hand.players:
+        if player not in hand.counts:
+            raise RulesError("count_missing", player=player)
+        _check_count(player, hand.counts[player], rules.play_counts, "count", rules)
+    for player in hand.counts:
+        _seated(hand, player, "counted player")
+
+
+def _check_count(player: str, count: object, reachable: frozenset[int], kind: str, rules: RuleSet):
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise RulesError("count_invalid", player=player, value=count)
+    if count not in reachable:
+        raise RulesError(
+            "count_unreachable", player=player, kind=kind, count=count, deck=rules.describe_deck()
+        )
+
+
+def _validate_claims(hand: Hand, rules: RuleSet) -> None:
+    if not hand.claims:
+        raise RulesError("claims_invalid", value=list(hand.claims))
+    claimed: set[str] = set()
+    for claim in hand.claims:
+        _seated(hand, claim.player, "claimer")
+        if claim.player in claimed:
+            raise RulesError("claim_twice", player=claim.player)
+        claimed.add(claim.player)
+        _check_count(claim.player, claim.count, rules.deal_counts, "deal count", rules)
+        if rules.tier_of(claim.count) is None:
+            raise RulesError(
+                "claim_no_tier", player=claim.player, count=claim.count, tiers=rules.describe_tiers()
+            )

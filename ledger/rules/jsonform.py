@@ -1,0 +1,126 @@
+"""The JSON form of a hand and of its result (RULES.md section 6)."""
+
+from typing import Any
+
+from ledger.rules.errors import RulesError
+from ledger.rules.hand import OUTCOMES, Claim, Hand
+from ledger.rules.ruleset import RuleSet, parse_rules
+from ledger.rules.scoring import Result, score
+
+COMMON_FIELDS = ("rules", "overrides", "stake", "players", "dealer", "outcome")
+OUTCOME_FIELDS = {
+    "deal_tonk": ("claims",),
+    "drop": ("dropper", "counts"),
+    "tonk_out": ("winner", "method", "first_turn"),
+    "discard_out": ("winner",),
+    "stock_out": ("counts",),
+    "dead": (),
+}
+REQUIRED_FIELDS = {
+    "deal_tonk": ("claims",),
+    "drop": ("dropper", "counts"),
+    "tonk_out": ("winner",),
+    "discard_out": ("winner",),
+    "stock_out": ("counts",),
+    "dead": (),
+}
+
+
+def rules_from_json(data: dict[str, Any]) -> RuleSet:
+    """The rule set a hand names: ``rules``, with ``overrides`` if it is a preset id."""
+    if "rules" not in data:
+        raise RulesError("hand_field_missing", field="rules")
+    if "overrides" in data:
+        return parse_rules({"preset": data["rules"], "overrides": data["overrides"]})
+    return parse_rules(data["rules"])
+
+
+def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
+    """Parse one hand object; a missing dealer means the last player dealt."""
+    if not isinstance(data, dict):
+        raise RulesError("hand_type", got=type(data).__name__)
+    rules = rules_from_json(data)
+    for name in ("stake", "players", "outcome"):
+        if name not in data:
+            raise RulesError("hand_field_missing", field=name)
+    outcome = data["outcome"]
+    if not isinstance(outcome, str) or outcome not in OUTCOMES:
+        raise RulesError("outcome_unknown", value=outcome, choices=", ".join(OUTCOMES))
+    allowed = COMMON_FIELDS + OUTCOME_FIELDS[outcome]
+    for name in data:
+        if name not in allowed:
+            raise RulesError("hand_field_unknown", outcome=outcome, field=name, choices=", ".join(allowed))
+    for name in REQUIRED_FIELDS[outcome]:
+        if name not in data:
+            raise RulesError("hand_field_missing", field=name)
+    players = data["players"]
+    if not isinstance(players, list):
+        raise RulesError("players_invalid", value=players)
+    hand = Hand(
+        players=tuple(players),
+        dealer=data.get("dealer", players[-1] if players else None),
+        stake=data["stake"],
+        outcome=outcome,
+        dropper=data.get("dropper"),
+        counts=_counts(data.get("counts", {})),
+        claims=_claims(data.get("claims", [])) if outcome == "deal_tonk" else (),
+        winner=data.get("winner"),
+        method=data.get("method", "spread"),
+        first_turn=data.get("first_turn", False),
+    )
+    return hand, rules
+
+
+def _counts(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RulesError("counts_invalid", value=value)
+    return value
+
+
+def _claims(value: Any) -> tuple[Claim, ...]:
+    if not isinstance(value, list) or not value:
+        raise RulesError("claims_invalid", value=value)
+    claims = []
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"player", "count"}:
+            raise RulesError("claims_invalid", value=item)
+        claims.append(Claim(player=item["player"], count=item["count"]))
+    return tuple(claims)
+
+
+def result_to_json(result: Result) -> dict[str, Any]:
+    return {
+        "result": result.kind,
+        "net": dict(result.net),
+        "transfers": [
+            {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.transfers
+        ],
+    }
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """Score one hand in its JSON form and return the result in its JSON form."""
+    hand, rules = hand_from_json(data)
+    return result_to_json(score(hand, rules))
+
+
+def hand_to_json(hand: Hand, rules: Any) -> dict[str, Any]:
+    """The JSON form of ``hand``; ``rules`` is written as given (preset id or object)."""
+    data: dict[str, Any] = {
+        "rules": rules,
+        "stake": hand.stake,
+        "players": list(hand.players),
+        "dealer": hand.dealer,
+        "outcome": hand.outcome,
+    }
+    if hand.outcome == "deal_tonk":
+        data["claims"] = [{"player": c.player, "count": c.count} for c in hand.claims]
+    if hand.outcome == "drop":
+        data["dropper"] = hand.dropper
+    if hand.outcome in ("drop", "stock_out"):
+        data["counts"] = {player: hand.counts[player] for player in hand.players}
+    if hand.outcome in ("tonk_out", "discard_out"):
+        data["winner"] = hand.winner
+    if hand.outcome == "tonk_out":
+        data.update(method=hand.method, first_turn=hand.first_turn)
+    return data

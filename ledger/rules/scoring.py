@@ -1,0 +1,196 @@
+"""Who pays whom for one hand: RULES.md sections 2 and 3.
+
+``score`` validates the hand, works out every payment in multiples of the
+stake, then nets them to at most one transfer per pair of players::
+
+    >>> from ledger.rules.ruleset import parse_rules
+    >>> hand = Hand(players=("Croaker", "Goblin", "Elmo"), dealer="Elmo", stake=100,
+    ...             outcome="drop", dropper="Croaker",
+    ...             counts={"Croaker": 9, "Goblin": 10, "Elmo": 25})
+    >>> result = score(hand, parse_rules("speno"))
+    >>> result.kind, result.net
+    ('drop_won', {'Croaker': 200, 'Goblin': -100, 'Elmo': -100})
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ledger.rules.hand import Hand, validate_hand
+from ledger.rules.ruleset import RuleSet
+
+RESULTS = ("deal_tonk", "drop_won", "caught", "tonk_out", "discard_out", "stock_out", "draw", "dead")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a hand came to. ``winners`` collect as winners; ``catchers`` caught the dropper."""
+
+    kind: str
+    net: dict[str, int]
+    transfers: tuple[Transfer, ...]
+    winners: tuple[str, ...] = ()
+    catchers: tuple[str, ...] = ()
+
+
+class _Payments:
+    """Gross payments of one hand, netted per pair at the end."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.owed: dict[tuple[str, str], int] = defaultdict(int)
+
+    def pay(self, payers: Iterable[str], payee: str, multiplier: int) -> None:
+        for payer in payers:
+            if payer != payee:
+                self.owed[payer, payee] += multiplier * self.hand.stake
+
+    def result(self, kind: str, winners=(), catchers=()) -> Result:
+        players = self.hand.players
+        net = dict.fromkeys(players, 0)
+        transfers = []
+        for i, first in enumerate(players):
+            for second in players[i + 1 :]:
+                amount = self.owed[first, second] - self.owed[second, first]
+                if amount:
+                    payer, payee = (first, second) if amount > 0 else (second, first)
+                    transfers.append(Transfer(payer, payee, abs(amount)))
+                    net[payer] -= abs(amount)
+                    net[payee] += abs(amount)
+        seat = players.index
+        transfers.sort(key=lambda t: (seat(t.payer), seat(t.payee)))
+        if kind in ("deal_tonk", "stock_out") and not transfers:
+            kind = "draw"
+        return Result(kind, net, tuple(transfers), tuple(winners), tuple(catchers))
+
+
+def score(hand: Hand, rules: RuleSet) -> Result:
+    """Validate ``hand`` under ``rules`` and return its payments."""
+    validate_hand(hand, rules)
+    payments = _Payments(hand)
+    if hand.outcome == "deal_tonk":
+        return _deal_tonk(hand, rules, payments)
+    if hand.outcome == "drop":
+        return _drop(hand, rules, payments)
+    if hand.outcome == "tonk_out":
+        out = rules.out
+        multiplier = out.tonk_out_multiplier if hand.method == "spread" else out.tonk_out_hit_multiplier
+        if hand.method == "spread" and hand.first_turn and out.first_turn_multiplier is not None:
+            multiplier = out.first_turn_multiplier
+        payments.pay(hand.players, hand.winner, multiplier)
+        return payments.result("tonk_out", winners=(hand.winner,))
+    if hand.outcome == "discard_out":
+        payments.pay(hand.players, hand.winner, rules.out.discard_out_multiplier)
+        return payments.result("discard_out", winners=(hand.winner,))
+    if hand.outcome == "stock_out":
+        return _stock_out(hand, rules, payments)
+    return payments.result("dead")
+
+
+def _deal_tonk(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    claims = hand.claims
+    tiers = [rules.tier_of(claim.count) for claim in claims]
+    several = rules.deal_tonk.several
+    if len(claims) > 1 and several == "draw":
+        return payments.result("draw")
+    if len(claims) > 1 and several == "all_paid":
+        claimers = {claim.player for claim in claims}
+        non_claimers = [p for p in hand.players if p not in claimers]
+        for claim, tier in zip(claims, tiers, strict=True):
+            payments.pay(non_claimers, claim.player, tier.multiplier)
+        return payments.result("deal_tonk", winners=[claim.player for claim in claims])
+    if len(claims) > 1 and several == "first_caller":
+        winner, tier = claims[0].player, tiers[0]
+        claimers = {claim.player for claim in claims}
+        payments.pay(claimers, winner, 1)
+        payments.pay([p for p in hand.players if p not in claimers], winner, tier.multiplier)
+        return payments.result("deal_tonk", winners=(winner,))
+    # A single claim, or several under "best".
+    order = rules.deal_tonk.order
+
+    def rank(index: int) -> tuple[int, int]:
+        tier, count = tiers[index], claims[index].count
+        return order.index(tier.name), count if tier.prefer == "low" else -count
+
+    best = min(rank(i) for i in range(len(claims)))
+    tied = [i for i in range(len(claims)) if rank(i) == best]
+    if len(tied) > 1:
+        tie = rules.deal_tonk.tie
+        if tie == "draw":
+            return payments.result("draw")
+        if tie == "dealer_left":
+            seats = hand.from_dealers_left()
+            tied.sort(key=lambda i: seats.index(claims[i].player))
+        # "first_caller": claims are in calling order already.
+    winner = tied[0]
+    payments.pay(hand.players, claims[winner].player, tiers[winner].multiplier)
+    return payments.result("deal_tonk", winners=(claims[winner].player,))
+
+
+def _drop(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    dropper, count = hand.dropper, hand.counts
+    others = [p for p in hand.players if p != dropper]
+    # The dropper loses ties.
+    catchers = [p for p in others if count[p] <= count[dropper]]
+    if not catchers:
+        payments.pay(others, dropper, rules.drop.win_multiplier)
+        return payments.result("drop_won", winners=(dropper,))
+    lowest_count = min(count[p] for p in others)
+    lowest = [p for p in others if count[p] == lowest_count]
+    not_lowest = [p for p in others if p not in lowest]
+    n = len(hand.players)
+    catch = rules.drop.catch
+    if catch in ("standard", "speno", "lowest_takes"):
+        paid_double = lowest if catch == "lowest_takes" else catchers
+        for catcher in paid_double:
+            payments.pay([dropper], catcher, 2)
+        if catch == "speno":
+            side_payers = [p for p in others if count[p] > count[dropper]]
+        else:
+            side_payers = not_lowest
+        for low in lowest:
+            payments.pay(side_payers, low, 1)
+    elif catch == "single_catch":
+        for catcher in catchers:
+            payments.pay([dropper], catcher, 1)
+        for low in lowest:
+            payments.pay([dropper, *not_lowest], low, 1)
+    elif catch == "double_to_all":
+        for other in others:
+            payments.pay([dropper], other, 2)
+    elif catch == "five_to_lowest":
+        seats = hand.from_dealers_left()
+        lowest = [min(lowest, key=seats.index)]
+        payments.pay([dropper], lowest[0], 5)
+    elif catch == "catchers_only":
+        for catcher in catchers:
+            payments.pay([dropper], catcher, rules.drop.catch_multiplier)
+    else:  # "table_to_lowest" and "table_double_to_lowest"
+        multiplier = (n - 1) * (2 if catch == "table_double_to_lowest" else 1)
+        for low in lowest:
+            payments.pay([dropper], low, multiplier)
+    return payments.result("caught", winners=lowest, catchers=catchers)
+
+
+def _stock_out(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    stock_out = rules.stock_out
+    if stock_out.rule == "dead":
+        return payments.result("dead")
+    lowest_count = min(hand.counts.values())
+    lowest = [p for p in hand.players if hand.counts[p] == lowest_count]
+    if len(lowest) > 1 and stock_out.tie == "dead":
+        return payments.result("draw")
+    if len(lowest) > 1 and stock_out.tie == "dealer_left":
+        lowest = [min(lowest, key=hand.from_dealers_left().index)]
+    # One lowest collects from everyone; tied lowest ("all_paid") do not pay each other.
+    not_lowest = [p for p in hand.players if p not in lowest]
+    for low in lowest:
+        payments.pay(not_lowest, low, stock_out.multiplier)
+    return payments.result("stock_out", winners=lowest)
