@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install
+.PHONY: run test test-sqlite test-postgres lint install bench-payouts
 
 install: $(STAMP)
 
@@ -40,3 +40,6 @@ test-postgres: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+
+bench-payouts: $(STAMP)
+	$(PY) -m ledger.benchmarks.payouts 10000

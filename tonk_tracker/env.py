@@ -17,7 +17,9 @@ def env_bool(name: str, default: bool) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean: use 1/0, true/false, yes/no, on/off")
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a boolean: use 1/0, true/false, yes/no, on/off"
+    )
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -16,7 +16,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "*"] if DEBUG else ["127.0.0.1", "localhost", "[::1]"])
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS",
+    ["127.0.0.1", "localhost", "[::1]", "*"] if DEBUG else ["127.0.0.1", "localhost", "[::1]"],
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -39,10 +39,10 @@ MESSAGES: dict[str, str] = {
     "count_missing": "{player}'s count is missing",
     "count_invalid": "{player}'s count must be a whole number, not {value!r}",
     "count_unreachable": "{player}'s {kind} {count} is impossible with {deck}",
-    "claims_invalid": "claims must be a non-empty list of {{\"player\", \"count\"}} objects, not {value!r}",
+    "claims_invalid": 'claims must be a non-empty list of {{"player", "count"}} objects, not {value!r}',
     "claim_twice": "{player} claims tonk twice",
     "claim_no_tier": "{player}'s deal count {count} is in no deal-tonk tier of these rules ({tiers})",
-    "method_invalid": "method must be \"spread\" or \"hit\", not {value!r}",
+    "method_invalid": 'method must be "spread" or "hit", not {value!r}',
     "first_turn_invalid": "first_turn must be true or false, not {value!r}",
 }
 

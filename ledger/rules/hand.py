@@ -42,8 +42,10 @@ class Hand:
 
 def validate_hand(hand: Hand, rules: RuleSet) -> None:
     """Raise RulesError naming the first thing wrong with ``hand`` under ``rules``."""
-    if isinstance(hand.stake, bool) or not isinstance(hand.stake, int) or not (
-        1 <= hand.stake <= MAX_STAKE
+    if (
+        isinstance(hand.stake, bool)
+        or not isinstance(hand.stake, int)
+        or not (1 <= hand.stake <= MAX_STAKE)
     ):
         raise RulesError("stake_invalid", value=hand.stake, high=f"{MAX_STAKE:,}")
     _validate_players(hand, rules)
@@ -123,5 +125,8 @@ def _validate_claims(hand: Hand, rules: RuleSet) -> None:
         _check_count(claim.player, claim.count, rules.deal_counts, "deal count", rules)
         if rules.tier_of(claim.count) is None:
             raise RulesError(
-                "claim_no_tier", player=claim.player, count=claim.count, tiers=rules.describe_tiers()
+                "claim_no_tier",
+                player=claim.player,
+                count=claim.count,
+                tiers=rules.describe_tiers(),
             )

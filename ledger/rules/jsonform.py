@@ -49,7 +49,9 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
     allowed = COMMON_FIELDS + OUTCOME_FIELDS[outcome]
     for name in data:
         if name not in allowed:
-            raise RulesError("hand_field_unknown", outcome=outcome, field=name, choices=", ".join(allowed))
+            raise RulesError(
+                "hand_field_unknown", outcome=outcome, field=name, choices=", ".join(allowed)
+            )
     for name in REQUIRED_FIELDS[outcome]:
         if name not in data:
             raise RulesError("hand_field_missing", field=name)

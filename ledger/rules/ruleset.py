@@ -296,7 +296,10 @@ def _choice(options: dict[str, Any], path: str, choices: tuple) -> Any:
     value = _leaf(options, path)
     if not any(type(value) is type(choice) and value == choice for choice in choices):
         raise RulesError(
-            "option_choice", option=path, value=value, choices=", ".join(json.dumps(c) for c in choices)
+            "option_choice",
+            option=path,
+            value=value,
+            choices=", ".join(json.dumps(c) for c in choices),
         )
     return value
 

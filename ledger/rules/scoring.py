@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from ledger.rules.hand import Hand, validate_hand
 from ledger.rules.ruleset import RuleSet
 
-RESULTS = ("deal_tonk", "drop_won", "caught", "tonk_out", "discard_out", "stock_out", "draw", "dead")
+RESULTS = (
+    "deal_tonk",
+    "drop_won",
+    "caught",
+    "tonk_out",
+    "discard_out",
+    "stock_out",
+    "draw",
+    "dead",
+)
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,9 @@ def score(hand: Hand, rules: RuleSet) -> Result:
         return _drop(hand, rules, payments)
     if hand.outcome == "tonk_out":
         out = rules.out
-        multiplier = out.tonk_out_multiplier if hand.method == "spread" else out.tonk_out_hit_multiplier
+        multiplier = (
+            out.tonk_out_multiplier if hand.method == "spread" else out.tonk_out_hit_multiplier
+        )
         if hand.method == "spread" and hand.first_turn and out.first_turn_multiplier is not None:
             multiplier = out.first_turn_multiplier
         payments.pay(hand.players, hand.winner, multiplier)

@@ -10,65 +10,104 @@ def hand(rules, players, outcome, stake=100, **fields):
 
 WORKED_EXAMPLES = {
     "1 seed example one (speno)": (
-        hand("speno", SEED, "drop", dealer="Elmo", dropper="Croaker",
-             counts={"Croaker": 9, "Goblin": 10, "Elmo": 25}),
-        "drop_won", {"Croaker": 200, "Goblin": -100, "Elmo": -100},
+        hand(
+            "speno",
+            SEED,
+            "drop",
+            dealer="Elmo",
+            dropper="Croaker",
+            counts={"Croaker": 9, "Goblin": 10, "Elmo": 25},
+        ),
+        "drop_won",
+        {"Croaker": 200, "Goblin": -100, "Elmo": -100},
     ),
     "2 seed example two (speno)": (
-        hand("speno", SEED, "drop", dropper="Goblin", counts={"Croaker": 11, "Goblin": 5, "Elmo": 15}),
-        "drop_won", {"Croaker": -100, "Goblin": 200, "Elmo": -100},
+        hand(
+            "speno", SEED, "drop", dropper="Goblin", counts={"Croaker": 11, "Goblin": 5, "Elmo": 15}
+        ),
+        "drop_won",
+        {"Croaker": -100, "Goblin": 200, "Elmo": -100},
     ),
     "3 pagat catchers B and C": (
         hand("pagat", ABCD, "drop", dropper="A", counts={"A": 10, "B": 8, "C": 5, "D": 20}),
-        "caught", {"A": -400, "B": 100, "C": 400, "D": -100},
+        "caught",
+        {"A": -400, "B": 100, "C": 400, "D": -100},
     ),
     "4 speno same counts": (
         hand("speno", ABCD, "drop", dropper="A", counts={"A": 10, "B": 8, "C": 5, "D": 20}),
-        "caught", {"A": -400, "B": 200, "C": 300, "D": -100},
+        "caught",
+        {"A": -400, "B": 200, "C": 300, "D": -100},
     ),
     "5 pagat dropper loses the tie": (
         hand("pagat", ["A", "B", "C"], "drop", dropper="A", counts={"A": 7, "B": 7, "C": 30}),
-        "caught", {"A": -200, "B": 300, "C": -100},
+        "caught",
+        {"A": -200, "B": 300, "C": -100},
     ),
     "6 pagat two tied lowest": (
         hand("pagat", ABCD, "drop", dropper="C", counts={"A": 4, "B": 4, "C": 12, "D": 9}),
-        "caught", {"A": 300, "B": 300, "C": -600, "D": 0},
+        "caught",
+        {"A": 300, "B": 300, "C": -600, "D": 0},
     ),
     "7 pagat several claims draw": (
-        hand("pagat", ABCD, "deal_tonk",
-             claims=[{"player": "B", "count": 50}, {"player": "C", "count": 49}]),
-        "draw", {"A": 0, "B": 0, "C": 0, "D": 0},
+        hand(
+            "pagat",
+            ABCD,
+            "deal_tonk",
+            claims=[{"player": "B", "count": 50}, {"player": "C", "count": 49}],
+        ),
+        "draw",
+        {"A": 0, "B": 0, "C": 0, "D": 0},
     ),
     "8 speno low beats fifty": (
-        hand("speno", ABCD, "deal_tonk",
-             claims=[{"player": "A", "count": 50}, {"player": "B", "count": 12}]),
-        "deal_tonk", {"A": -200, "B": 600, "C": -200, "D": -200},
+        hand(
+            "speno",
+            ABCD,
+            "deal_tonk",
+            claims=[{"player": "A", "count": 50}, {"player": "B", "count": 12}],
+        ),
+        "deal_tonk",
+        {"A": -200, "B": 600, "C": -200, "D": -200},
     ),
     "9 speno-es first caller": (
-        hand("speno-es", ABCD, "deal_tonk",
-             claims=[{"player": "C", "count": 49}, {"player": "A", "count": 13}]),
-        "deal_tonk", {"A": -100, "B": -200, "C": 500, "D": -200},
+        hand(
+            "speno-es",
+            ABCD,
+            "deal_tonk",
+            claims=[{"player": "C", "count": 49}, {"player": "A", "count": 13}],
+        ),
+        "deal_tonk",
+        {"A": -100, "B": -200, "C": 500, "D": -200},
     ),
     "10 newark tie to the dealer's left": (
-        hand("newark", ABCD, "deal_tonk", dealer="A",
-             claims=[{"player": "D", "count": 10}, {"player": "B", "count": 10}]),
-        "deal_tonk", {"A": -200, "B": 600, "C": -200, "D": -200},
+        hand(
+            "newark",
+            ABCD,
+            "deal_tonk",
+            dealer="A",
+            claims=[{"player": "D", "count": 10}, {"player": "B", "count": 10}],
+        ),
+        "deal_tonk",
+        {"A": -200, "B": 600, "C": -200, "D": -200},
     ),
     "11a chicago tonk out on the first turn": (
         hand("chicago", ABCD, "tonk_out", winner="A", method="spread", first_turn=True),
-        "tonk_out", {"A": 600, "B": -200, "C": -200, "D": -200},
+        "tonk_out",
+        {"A": 600, "B": -200, "C": -200, "D": -200},
     ),
     "11b chicago tonk out later": (
         hand("chicago", ABCD, "tonk_out", winner="A", method="spread", first_turn=False),
-        "tonk_out", {"A": 300, "B": -100, "C": -100, "D": -100},
+        "tonk_out",
+        {"A": 300, "B": -100, "C": -100, "D": -100},
     ),
     "12 rushville catchers only, four times": (
         hand("rushville", ABCD, "drop", dropper="A", counts={"A": 9, "B": 9, "C": 4, "D": 20}),
-        "caught", {"A": -800, "B": 400, "C": 400, "D": 0},
+        "caught",
+        {"A": -800, "B": 400, "C": 400, "D": 0},
     ),
     "14 pagat stock out tie": (
         hand("pagat", ["A", "B", "C"], "stock_out", counts={"A": 5, "B": 5, "C": 9}),
-        "stock_out", {"A": 100, "B": 100, "C": -200},
+        "stock_out",
+        {"A": 100, "B": 100, "C": -200},
     ),
 }
 

@@ -12,7 +12,9 @@ class Command(BaseCommand):
     help = "Score hands in the JSON form of RULES.md section 6 and print who pays whom."
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a JSON file holding one hand or an array of hands; - for stdin")
+        parser.add_argument(
+            "file", help="a JSON file holding one hand or an array of hands; - for stdin"
+        )
 
     def handle(self, *args, **options):
         document = read_json(options["file"])

@@ -1,0 +1,67 @@
+"""Time ``manage.py payouts`` on one array of random valid hands (the whole process).
+
+python -m ledger.benchmarks.payouts [HANDS]
+"""
+
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ledger.rules import OUTCOMES, PRESETS, parse_rules
+
+NAMES = ["Croaker", "Goblin", "Elmo", "One-Eye", "Silent", "Lady"]
+
+
+def random_hand(rng: random.Random) -> dict:
+    preset = rng.choice(sorted(PRESETS))
+    rules = parse_rules(preset)
+    players = rng.sample(NAMES, rng.randint(2, 6))
+    hand = {
+        "rules": preset,
+        "stake": rng.choice([25, 100, 500]),
+        "players": players,
+        "dealer": rng.choice(players),
+        "outcome": rng.choice(OUTCOMES),
+    }
+    play = sorted(rules.play_counts)
+    counts = {p: rng.choice(play[:20]) for p in players}
+    if hand["outcome"] == "drop":
+        hand.update(dropper=rng.choice(players), counts=counts)
+    elif hand["outcome"] == "stock_out":
+        hand["counts"] = counts
+    elif hand["outcome"] in ("tonk_out", "discard_out"):
+        hand["winner"] = rng.choice(players)
+    elif hand["outcome"] == "deal_tonk":
+        claimable = [c for c in sorted(rules.deal_counts) if rules.tier_of(c)]
+        callers = rng.sample(players, rng.randint(1, 2))
+        hand["claims"] = [{"player": p, "count": rng.choice(claimable)} for p in callers]
+    return hand
+
+
+def main(count: int) -> None:
+    rng = random.Random(2026)
+    hands = [random_hand(rng) for _ in range(count)]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.json"
+        path.write_text(json.dumps(hands))
+        timings = []
+        for _ in range(5):
+            start = time.perf_counter()
+            run = subprocess.run(
+                [sys.executable, "manage.py", "payouts", str(path)], capture_output=True, check=True
+            )
+            timings.append(time.perf_counter() - start)
+    assert len(json.loads(run.stdout)) == count
+    timings.sort()
+    print(
+        f"payouts: {count} hands in one array, best {timings[0]:.2f} s, median {timings[2]:.2f} s "
+        f"({count / timings[2]:,.0f} hands/s including start-up); goal < 3 s"
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)

@@ -1,0 +1,107 @@
+"""Hypothesis strategies for rule sets and hands that the engine must accept."""
+
+from hypothesis import strategies as st
+
+from ledger.rules import OUTCOMES, PRESETS, Claim, Hand, parse_rules
+from ledger.rules.counts import reachable_counts
+from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
+
+NAMES = (
+    "Croaker",
+    "Goblin",
+    "Elmo",
+    "One-Eye",
+    "Silent",
+    "Lady",
+    "Murgen",
+    "Otto",
+    "Raven",
+    "Darling",
+)
+multipliers = st.integers(1, 5)
+
+
+@st.composite
+def custom_rule_options(draw) -> dict:
+    """A full rule set object with random options and non-overlapping tiers."""
+    deck = draw(st.sampled_from(["52", "40"]))
+    hand_size = draw(st.sampled_from([5, 7]))
+    faces = draw(st.sampled_from(["ten", "rank"]))
+    jokers = draw(st.integers(0, 4))
+    deal, _ = reachable_counts(deck, hand_size, faces, jokers)
+    tier_count = draw(st.integers(1, 3))
+    bounds = sorted(
+        draw(
+            st.sets(
+                st.integers(min(deal), max(deal)), min_size=2 * tier_count, max_size=2 * tier_count
+            )
+        )
+    )
+    tiers = [
+        {
+            "name": f"tier-{i}",
+            "min": bounds[2 * i],
+            "max": bounds[2 * i + 1],
+            "multiplier": draw(multipliers),
+            "prefer": draw(st.sampled_from(["low", "high"])),
+        }
+        for i in range(tier_count)
+    ]
+    return {
+        "deck": deck,
+        "hand_size": hand_size,
+        "face_values": faces,
+        "jokers": jokers,
+        "deal_tonk": {
+            "tiers": tiers,
+            "several": draw(st.sampled_from(SEVERAL)),
+            "order": draw(st.permutations([tier["name"] for tier in tiers])),
+            "tie": draw(st.sampled_from(TIES)),
+        },
+        "drop": {
+            "win_multiplier": draw(multipliers),
+            "catch": draw(st.sampled_from(CATCH)),
+            "catch_multiplier": draw(multipliers),
+        },
+        "out": {
+            "tonk_out_multiplier": draw(multipliers),
+            "tonk_out_hit_multiplier": draw(multipliers),
+            "first_turn_multiplier": draw(st.none() | multipliers),
+            "discard_out_multiplier": draw(multipliers),
+        },
+        "stock_out": {
+            "rule": draw(st.sampled_from(STOCK_OUT_RULES)),
+            "multiplier": draw(multipliers),
+            "tie": draw(st.sampled_from(STOCK_OUT_TIES)),
+        },
+    }
+
+
+rule_specs = st.sampled_from(sorted(PRESETS)) | custom_rule_options()
+rule_sets = rule_specs.map(parse_rules)
+
+
+@st.composite
+def hands(draw, rules, outcomes=OUTCOMES, max_players=6) -> Hand:
+    """A valid hand under ``rules``; counts cluster low so catches and ties happen."""
+    most = min(max_players, (rules.deck_size - 1) // rules.hand_size)
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=most, unique=True))
+    play = sorted(rules.play_counts)
+    count = st.sampled_from(play[:12]) | st.sampled_from(play)
+    claimable = sorted(c for c in rules.deal_counts if rules.tier_of(c) is not None)
+    outcome = draw(st.sampled_from([o for o in outcomes if o != "deal_tonk" or claimable]))
+    claimers = draw(st.permutations(players))[: draw(st.integers(1, len(players)))]
+    return Hand(
+        players=tuple(players),
+        dealer=draw(st.sampled_from(players)),
+        stake=draw(st.integers(1, 10_000)),
+        outcome=outcome,
+        dropper=draw(st.sampled_from(players)),
+        counts={player: draw(count) for player in players},
+        claims=tuple(Claim(p, draw(st.sampled_from(claimable))) for p in claimers)
+        if claimable
+        else (),
+        winner=draw(st.sampled_from(players)),
+        method=draw(st.sampled_from(["spread", "hit"])),
+        first_turn=draw(st.booleans()),
+    )
