@@ -77,8 +77,7 @@ def _validate_players(hand: Hand, rules: RuleSet) -> None:
         if player in seen:
             raise RulesError("player_twice", player=player)
         seen.add(player)
-    # Everyone is dealt a hand and one card turns up to start the discard pile.
-    if len(hand.players) * rules.hand_size + 1 > rules.deck_size:
+    if len(hand.players) > rules.max_players:
         raise RulesError(
             "players_too_many",
             count=len(hand.players),

@@ -126,6 +126,11 @@ class RuleSet:
     def deck_size(self) -> int:
         return int(self.deck) + self.jokers
 
+    @property
+    def max_players(self) -> int:
+        """Everyone is dealt a hand and one card turns up to start the discard pile."""
+        return (self.deck_size - 1) // self.hand_size
+
     def describe_deck(self) -> str:
         """E.g. 'a 40-card deck' or 'a 52-card deck with 2 jokers and 7-card hands'."""
         text = f"a {self.deck}-card deck"

@@ -1,0 +1,127 @@
+"""Between stored hands and the rules engine: rows to engine values and back."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ledger.models import Entry, Hand, HandPlayer, Player, Transaction
+from ledger.rules import Claim, Result
+from ledger.rules import Hand as EngineHand
+
+
+@dataclass(frozen=True)
+class HandDetails:
+    """What the scorekeeper reports for one hand, with players as model instances."""
+
+    outcome: str
+    dropper: Player | None = None
+    counts: Mapping[Player, int] | None = None
+    claims: Sequence[tuple[Player, int]] = ()
+    winner: Player | None = None
+    method: str = "spread"
+    first_turn: bool = False
+
+    def players_named(self) -> list[Player]:
+        """Every player the details mention, to check they belong to the league."""
+        named = [self.dropper, self.winner, *(self.counts or {}), *(p for p, _ in self.claims)]
+        return [p for p in named if p is not None]
+
+    def fingerprint(self) -> dict:
+        """A JSON-able form that identifies this request, for idempotency keys."""
+        return {
+            "outcome": self.outcome,
+            "dropper": _pk(self.dropper),
+            "counts": sorted((p.pk, c) for p, c in (self.counts or {}).items()),
+            "claims": [(p.pk, c) for p, c in self.claims],
+            "winner": _pk(self.winner),
+            "method": self.method,
+            "first_turn": self.first_turn,
+        }
+
+
+def _pk(player: Player | None) -> int | None:
+    return None if player is None else player.pk
+
+
+def engine_hand(
+    *, players: Sequence[Player], dealer: Player, stake: int, details: HandDetails
+) -> EngineHand:
+    """The engine's view of a hand: players are known by name (unique in a league)."""
+    return EngineHand(
+        players=tuple(p.name for p in players),
+        dealer=dealer.name,
+        stake=stake,
+        outcome=details.outcome,
+        dropper=details.dropper.name if details.dropper else None,
+        counts={p.name: c for p, c in (details.counts or {}).items()},
+        claims=tuple(Claim(p.name, c) for p, c in details.claims),
+        winner=details.winner.name if details.winner else None,
+        method=details.method,
+        first_turn=details.first_turn,
+    )
+
+
+def stored_details(hand: Hand, seats: Sequence[HandPlayer]) -> HandDetails:
+    """The details a stored hand was recorded with (``seats`` with players loaded)."""
+    has_counts = hand.outcome in ("drop", "stock_out")
+    claims = sorted((s for s in seats if s.claim_order is not None), key=lambda s: s.claim_order)
+    return HandDetails(
+        outcome=hand.outcome,
+        dropper=hand.dropper,
+        counts={s.player: s.count for s in seats} if has_counts else None,
+        claims=[(s.player, s.count) for s in claims],
+        winner=hand.winner,
+        method=hand.method or "spread",
+        first_turn=hand.first_turn,
+    )
+
+
+def seat_rows(
+    *, hand: Hand, players: Sequence[Player], details: HandDetails, result: Result
+) -> list[HandPlayer]:
+    """Unsaved HandPlayer rows: seat, count, claim and role of each player."""
+    counts = {p.pk: c for p, c in (details.counts or {}).items()}
+    claims = {p.pk: (order, c) for order, (p, c) in enumerate(details.claims, start=1)}
+    winners, catchers = set(result.winners), set(result.catchers)
+    rows = []
+    for position, player in enumerate(players):
+        claim_order, claim_count = claims.get(player.pk, (None, None))
+        if result.kind == "caught":
+            role = (
+                "caught"
+                if player == details.dropper
+                else "catcher"
+                if player.name in catchers
+                else ""
+            )
+        else:
+            role = "winner" if player.name in winners else ""
+        rows.append(
+            HandPlayer(
+                hand=hand,
+                player=player,
+                position=position,
+                count=counts.get(player.pk, claim_count),
+                claim_order=claim_order,
+                role=role,
+            )
+        )
+    return rows
+
+
+def entry_rows(
+    *, transaction: Transaction, players: Sequence[Player], result: Result
+) -> list[Entry]:
+    """Double entries for the result's transfers: +amount for the payee, -amount for the payer."""
+    by_name = {p.name: p for p in players}
+    rows = []
+    for transfer in result.transfers:
+        payer, payee = by_name[transfer.payer], by_name[transfer.payee]
+        rows.append(
+            Entry(transaction=transaction, player=payee, counterparty=payer, amount=transfer.amount)
+        )
+        rows.append(
+            Entry(
+                transaction=transaction, player=payer, counterparty=payee, amount=-transfer.amount
+            )
+        )
+    return rows

@@ -1,0 +1,330 @@
+"""The ledger: leagues, players, seasons, nights, hands and their balanced transactions.
+
+Only ``ledger.services`` writes these rows. Ledger entries are append-only: a
+void appends a reversing transaction, a correction a void plus a new hand.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Exists, F, OuterRef, Q, Sum
+from django.db.models.functions import Lower
+
+
+def default_rules() -> dict:
+    return {"preset": "pagat", "overrides": {}}
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=60, unique=True)
+    unit = models.CharField(max_length=20, default="$", help_text='e.g. "$", "chips", "points"')
+    decimal_places = models.PositiveSmallIntegerField(default=2)
+    rules = models.JSONField(default=default_rules, help_text="preset id plus overrides")
+    default_stake = models.BigIntegerField(default=100, help_text="in the minor unit")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(default_stake__gt=0), name="league_stake_positive"),
+            models.CheckConstraint(
+                condition=Q(decimal_places__lte=3), name="league_decimal_places_max_3"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(retired_at__isnull=True)
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(max_length=60)
+    retired_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=60)
+    started_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league"],
+                condition=Q(closed_at__isnull=True),
+                name="one_open_season_per_league",
+            ),
+            models.UniqueConstraint(Lower("name"), "league", name="season_name_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class Night(models.Model):
+    """A table session. ``rules``, ``stake`` and ``dealer`` apply to the next hand."""
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="nights")
+    date = models.DateField()
+    rules = models.JSONField(help_text="preset id plus overrides, for the next hands")
+    stake = models.BigIntegerField(help_text="default stake for the next hands")
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gt=0), name="night_stake_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season.league.name}, {self.date:%Y-%m-%d}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class Seat(models.Model):
+    """Who sits at a night's table now, clockwise by ``position``."""
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    seated = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="seat_once_per_night")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position}"
+
+
+class Outcome(models.TextChoices):
+    DEAL_TONK = "deal_tonk", "Deal tonk"
+    DROP = "drop", "Drop"
+    TONK_OUT = "tonk_out", "Tonk out"
+    DISCARD_OUT = "discard_out", "Out on discard"
+    STOCK_OUT = "stock_out", "Stock out"
+    DEAD = "dead", "Dead hand"
+
+
+class ResultKind(models.TextChoices):
+    DEAL_TONK = "deal_tonk", "Deal tonk"
+    DROP_WON = "drop_won", "Drop won"
+    CAUGHT = "caught", "Caught"
+    TONK_OUT = "tonk_out", "Tonk out"
+    DISCARD_OUT = "discard_out", "Out on discard"
+    STOCK_OUT = "stock_out", "Stock out"
+    DRAW = "draw", "Draw"
+    DEAD = "dead", "Dead"
+
+
+class HandQuerySet(models.QuerySet):
+    def voided(self):
+        return self.filter(
+            Exists(Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID))
+        )
+
+    def standing(self):
+        """Hands that count: not voided (a corrected hand is voided, its correction stands)."""
+        return self.exclude(
+            Exists(Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID))
+        )
+
+    def with_voided(self):
+        return self.annotate(
+            is_voided=Exists(
+                Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID)
+            )
+        )
+
+
+class Hand(models.Model):
+    """One hand as logged, with the rules and stake it was scored under."""
+
+    class Method(models.TextChoices):
+        SPREAD = "spread", "Spread"
+        HIT = "hit", "Hit"
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    stake = models.BigIntegerField()
+    rules = models.JSONField(help_text="preset id plus overrides, as scored")
+    outcome = models.CharField(max_length=12, choices=Outcome.choices)
+    result = models.CharField(max_length=12, choices=ResultKind.choices)
+    dropper = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    method = models.CharField(max_length=6, choices=Method.choices, blank=True)
+    first_turn = models.BooleanField(default=False)
+    replaces = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="correction"
+    )
+    idempotency_key = models.CharField(max_length=64)
+    request_digest = models.CharField(max_length=64, help_text="what the key was first used for")
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    logged_at = models.DateTimeField(auto_now_add=True)
+
+    objects = HandQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="hand_number_unique_in_night"),
+            models.UniqueConstraint(
+                fields=["night", "idempotency_key"], name="hand_key_unique_in_night"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(stake__gt=0), name="hand_stake_positive"),
+            models.CheckConstraint(
+                condition=Q(outcome__in=Outcome.values), name="hand_outcome_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=ResultKind.values), name="hand_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome="drop") | Q(dropper__isnull=False),
+                name="hand_drop_has_dropper",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome__in=["tonk_out", "discard_out"]) | Q(winner__isnull=False),
+                name="hand_out_has_winner",
+            ),
+            models.CheckConstraint(
+                condition=~Q(replaces=F("id")), name="hand_not_its_own_correction"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.night}"
+
+
+class HandPlayer(models.Model):
+    """A player seated for one hand: seat, count, deal-tonk claim and role in the result."""
+
+    class Role(models.TextChoices):
+        WINNER = "winner", "Winner"
+        CAUGHT = "caught", "Caught dropping"
+        CATCHER = "catcher", "Catcher"
+        NONE = "", "None"
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hand_seats")
+    position = models.PositiveSmallIntegerField()
+    count = models.PositiveSmallIntegerField(null=True, blank=True)
+    claim_order = models.PositiveSmallIntegerField(null=True, blank=True)
+    role = models.CharField(max_length=8, choices=Role.choices, blank=True)
+
+    class Meta:
+        ordering = ["hand", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "player"], name="hand_player_once"),
+            models.UniqueConstraint(fields=["hand", "position"], name="hand_seat_once"),
+            models.UniqueConstraint(fields=["hand", "claim_order"], name="hand_claim_order_once"),
+            models.CheckConstraint(
+                condition=~Q(claim_order__isnull=False, count__isnull=True),
+                name="hand_claim_has_count",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in hand {self.hand_id}"
+
+
+class Transaction(models.Model):
+    """One balanced ledger transaction: a hand's payouts, or their reversal when voided."""
+
+    class Kind(models.TextChoices):
+        HAND = "hand", "Hand"
+        VOID = "void", "Void"
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="transactions")
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # One posting and at most one reversal per hand, even if two phones void at once.
+            models.UniqueConstraint(
+                fields=["hand", "kind"], name="one_transaction_of_each_kind_per_hand"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["hand", "void"]), name="transaction_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of hand {self.hand_id}"
+
+
+class EntryQuerySet(models.QuerySet):
+    def balances(self):
+        """{player id: net} over these entries, summed in SQL."""
+        rows = self.values("player").annotate(net=Sum("amount")).values_list("player", "net")
+        return {player: net for player, net in rows if net}
+
+
+class Entry(models.Model):
+    """Double entry: a transfer of ``a`` from P to Q is (Q, P, +a) and (P, Q, -a).
+
+    ``amount`` is what ``player`` gains from ``counterparty``; a transaction's
+    entries sum to zero. Never updated or deleted.
+    """
+
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    counterparty = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    amount = models.BigIntegerField()
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["transaction", "player", "counterparty"], name="entry_once_per_pair"
+            ),
+            models.CheckConstraint(condition=~Q(amount=0), name="entry_amount_not_zero"),
+            models.CheckConstraint(
+                condition=~Q(player=F("counterparty")), name="entry_not_to_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.amount:+d} from {self.counterparty_id}"

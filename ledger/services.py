@@ -1,0 +1,499 @@
+"""The only writers of the ledger: keyword-only, validated, atomic.
+
+Each service validates before it writes and raises ``LedgerError`` (or the
+engine's ``RulesError``) with nothing written. Writes that two phones can race
+lock the night row first (``select_for_update``), so hands of one night are
+numbered, keyed and voided one at a time; SQLite gets the same effect from its
+IMMEDIATE transactions.
+"""
+
+import hashlib
+import json
+from collections.abc import Sequence
+from datetime import date as Date
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.text import slugify
+
+from ledger.errors import LedgerError
+from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
+from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season, Seat, Transaction
+from ledger.rules import MAX_STAKE, RulesError, RuleSet, parse_rules, score
+
+# Leagues and players
+
+
+def normalize_rules(rules: object) -> dict:
+    """The stored form of house rules, validated: ``{"preset", "overrides"}`` or a full object."""
+    spec = {"preset": rules} if isinstance(rules, str) else rules
+    if isinstance(spec, dict) and "preset" in spec:
+        spec = {"overrides": {}, **spec}
+    parse_rules(spec)
+    return spec
+
+
+def check_stake(stake: object) -> int:
+    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+        raise LedgerError("stake_invalid", value=stake, high=f"{MAX_STAKE:,}")
+    return stake
+
+
+def create_league(
+    *,
+    name: str,
+    unit: str = "$",
+    decimal_places: int = 2,
+    rules: object = "pagat",
+    default_stake: int = 100,
+    slug: str | None = None,
+) -> League:
+    name = (name or "").strip()
+    if not name:
+        raise LedgerError("league_name_blank")
+    if not (unit or "").strip():
+        raise LedgerError("league_unit_blank")
+    if isinstance(decimal_places, bool) or decimal_places not in (0, 1, 2, 3):
+        raise LedgerError("decimal_places_invalid", value=decimal_places)
+    check_stake(default_stake)
+    spec = normalize_rules(rules)
+    with transaction.atomic():
+        if slug is not None:
+            if League.objects.filter(slug=slug).exists():
+                raise LedgerError("league_slug_taken", slug=slug)
+        else:
+            slug = _free_slug(slugify(name)[:50] or "league")
+        return League.objects.create(
+            name=name,
+            slug=slug,
+            unit=unit.strip(),
+            decimal_places=decimal_places,
+            rules=spec,
+            default_stake=default_stake,
+        )
+
+
+def _free_slug(base: str) -> str:
+    taken = set(League.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, suffix = base, 2
+    while slug in taken:
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+def _player_name(league: League, name: str, exclude: Player | None = None) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise LedgerError("player_name_blank")
+    if len(name) > 60:
+        raise LedgerError("player_name_long")
+    clash = league.players.filter(name__iexact=name)
+    if exclude is not None:
+        clash = clash.exclude(pk=exclude.pk)
+    if clash.exists():
+        raise LedgerError("player_name_taken", league=league.name, name=name)
+    return name
+
+
+def add_player(*, league: League, name: str) -> Player:
+    with transaction.atomic():
+        return Player.objects.create(league=league, name=_player_name(league, name))
+
+
+def rename_player(*, player: Player, name: str) -> Player:
+    with transaction.atomic():
+        player.name = _player_name(player.league, name, exclude=player)
+        player.save(update_fields=["name"])
+        return player
+
+
+def retire_player(*, player: Player) -> Player:
+    """Retired players keep their history but cannot sit down at a new night."""
+    if player.retired_at is not None:
+        raise LedgerError("player_retired_already", player=player.name)
+    player.retired_at = timezone.now()
+    player.save(update_fields=["retired_at"])
+    return player
+
+
+# Seasons
+
+
+def start_season(*, league: League, name: str) -> Season:
+    name = (name or "").strip()
+    if not name:
+        raise LedgerError("season_name_blank")
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)  # one open season, even under a race
+        open_season = league.seasons.filter(closed_at__isnull=True).first()
+        if open_season is not None:
+            raise LedgerError("season_open_exists", league=league.name, season=open_season.name)
+        if league.seasons.filter(name__iexact=name).exists():
+            raise LedgerError("season_name_taken", league=league.name, name=name)
+        return Season.objects.create(league=league, name=name)
+
+
+def close_season(*, season: Season) -> Season:
+    """Close the season and any night of it still open: nothing more is recorded in it."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.closed_at is not None:
+            raise LedgerError("season_closed", season=season.name)
+        now = timezone.now()
+        season.nights.filter(closed_at__isnull=True).update(closed_at=now)
+        season.closed_at = now
+        season.save(update_fields=["closed_at"])
+        return season
+
+
+# Nights and seats
+
+
+def _check_league(league: League, players: Sequence[Player]) -> None:
+    for player in players:
+        if player.league_id != league.pk:
+            raise LedgerError("player_foreign", player=player.name, league=league.name)
+
+
+def _check_table_size(count: int, rules: RuleSet) -> None:
+    if count < 2:
+        raise LedgerError("night_too_few_players")
+    if count > rules.max_players:
+        raise RulesError(
+            "players_too_many", count=count, hand_size=rules.hand_size, deck=rules.describe_deck()
+        )
+
+
+def start_night(
+    *,
+    season: Season,
+    players: Sequence[Player],
+    dealer: Player,
+    stake: int | None = None,
+    rules: object = None,
+    date: Date | None = None,
+) -> Night:
+    """Seat ``players`` in clockwise order; ``dealer`` deals the first hand."""
+    league = season.league
+    spec = normalize_rules(league.rules if rules is None else rules)
+    stake = check_stake(league.default_stake if stake is None else stake)
+    _check_league(league, players)
+    for player in players:
+        if player.retired_at is not None:
+            raise LedgerError("player_retired", player=player.name)
+    if len({player.pk for player in players}) != len(players):
+        twice = next(p for p in players if players.count(p) > 1)
+        raise LedgerError("player_twice", player=twice.name)
+    _check_table_size(len(players), parse_rules(spec))
+    if dealer not in players:
+        raise LedgerError("night_dealer_not_seated", player=dealer.name)
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.closed_at is not None:
+            raise LedgerError("season_closed", season=season.name)
+        night = Night.objects.create(
+            season=season,
+            date=date or timezone.localdate(),
+            rules=spec,
+            stake=stake,
+            dealer=dealer,
+        )
+        Seat.objects.bulk_create(
+            Seat(night=night, player=player, position=i) for i, player in enumerate(players)
+        )
+        return night
+
+
+def _lock_night(night: Night) -> Night:
+    return Night.objects.select_for_update().select_related("season__league").get(pk=night.pk)
+
+
+def _check_open(night: Night) -> Night:
+    if night.closed_at is not None:
+        raise LedgerError("night_closed")
+    if night.season.closed_at is not None:
+        raise LedgerError("season_closed", season=night.season.name)
+    return night
+
+
+def _lock_open_night(night: Night) -> Night:
+    return _check_open(_lock_night(night))
+
+
+def seated_players(night: Night) -> list[Player]:
+    """The players at the table now, clockwise."""
+    return [seat.player for seat in night.seats.filter(seated=True).select_related("player")]
+
+
+def _reseat(night: Night, order: Sequence[Player]) -> None:
+    seats = {seat.player_id: seat for seat in night.seats.all()}
+    for position, player in enumerate(order):
+        seat = seats[player.pk]
+        if (seat.position, seat.seated) != (position, True):
+            seat.position, seat.seated = position, True
+            seat.save(update_fields=["position", "seated"])
+
+
+def seat_player(*, night: Night, player: Player) -> Night:
+    """A late player sits down at the dealer's right: the dealer deals to them last."""
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        league = night.season.league
+        _check_league(league, [player])
+        if player.retired_at is not None:
+            raise LedgerError("player_retired", player=player.name)
+        order = seated_players(night)
+        if player in order:
+            raise LedgerError("night_player_seated", player=player.name)
+        _check_table_size(len(order) + 1, parse_rules(night.rules))
+        order.insert(order.index(night.dealer), player)
+        Seat.objects.get_or_create(
+            night=night, player=player, defaults={"position": len(order), "seated": False}
+        )
+        _reseat(night, order)
+        return night
+
+
+def unseat_player(*, night: Night, player: Player) -> Night:
+    """A player leaves between hands; if they were to deal, the next player on the left deals."""
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        order = seated_players(night)
+        if player not in order:
+            raise LedgerError("night_player_not_seated", player=player.name)
+        if len(order) <= 2:
+            raise LedgerError("night_last_two", player=player.name)
+        if night.dealer == player:
+            night.dealer = _left_of(order, player)
+            night.save(update_fields=["dealer"])
+        night.seats.filter(player=player).update(seated=False)
+        return night
+
+
+def _left_of(order: Sequence[Player], player: Player) -> Player:
+    return order[(order.index(player) + 1) % len(order)]
+
+
+def set_dealer(*, night: Night, player: Player) -> Night:
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        if player not in seated_players(night):
+            raise LedgerError("night_dealer_not_seated", player=player.name)
+        night.dealer = player
+        night.save(update_fields=["dealer"])
+        return night
+
+
+def change_stake(*, night: Night, stake: int) -> Night:
+    """The stake of the hands to come; recorded hands keep theirs."""
+    stake = check_stake(stake)
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        night.stake = stake
+        night.save(update_fields=["stake"])
+        return night
+
+
+def change_rules(*, night: Night, rules: object) -> Night:
+    """The house rules of the hands to come; recorded hands keep theirs."""
+    spec = normalize_rules(rules)
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        _check_table_size(len(seated_players(night)), parse_rules(spec))
+        night.rules = spec
+        night.save(update_fields=["rules"])
+        return night
+
+
+def close_night(*, night: Night) -> Night:
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        night.closed_at = timezone.now()
+        night.save(update_fields=["closed_at"])
+        return night
+
+
+# Hands
+
+
+def _digest(request: dict) -> str:
+    return hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
+
+
+def _replay(night: Night, key: str, digest: str) -> Hand | None:
+    """The hand already recorded under ``key``, if the request is the same; else refuse."""
+    key = (key or "").strip()
+    if not key or len(key) > 64:
+        raise LedgerError("key_blank")
+    existing = night.hands.filter(idempotency_key=key).first()
+    if existing is not None and existing.request_digest != digest:
+        raise LedgerError("key_reused", key=key, number=existing.number)
+    return existing
+
+
+def record_hand(
+    *,
+    night: Night,
+    key: str,
+    details: HandDetails,
+    stake: int | None = None,
+    dealer: Player | None = None,
+    logged_by=None,
+) -> Hand:
+    """Score a hand under the night's rules and post its payouts; the deal moves left.
+
+    ``key`` is the client's idempotency key: the same key with the same request
+    returns the hand already recorded; with a different request it is refused.
+    """
+    request = {
+        **details.fingerprint(),
+        "stake": stake,
+        "dealer": dealer.pk if dealer else None,
+    }
+    digest = _digest(request)
+    with transaction.atomic():
+        night = _lock_night(night)
+        # A retried request returns its hand, whatever happened since.
+        existing = _replay(night, key, digest)
+        if existing is not None:
+            return existing
+        _check_open(night)
+        players = seated_players(night)
+        dealer = dealer or night.dealer
+        hand = _post_hand(
+            night=night,
+            players=players,
+            dealer=dealer,
+            stake=night.stake if stake is None else stake,
+            spec=night.rules,
+            details=details,
+            key=key,
+            digest=digest,
+            replaces=None,
+            logged_by=logged_by,
+        )
+        night.dealer = _left_of(players, dealer)
+        night.save(update_fields=["dealer"])
+        return hand
+
+
+def _post_hand(
+    *,
+    night: Night,
+    players: Sequence[Player],
+    dealer: Player,
+    stake: int,
+    spec: dict,
+    details: HandDetails,
+    key: str,
+    digest: str,
+    replaces: Hand | None,
+    logged_by,
+) -> Hand:
+    league = night.season.league
+    _check_league(league, [dealer, *details.players_named()])
+    check_stake(stake)
+    if dealer not in players:
+        raise LedgerError("night_dealer_not_seated", player=dealer.name)
+    rules = parse_rules(spec)
+    result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
+    number = (night.hands.aggregate(last=Max("number"))["last"] or 0) + 1
+    hand = Hand.objects.create(
+        night=night,
+        number=number,
+        dealer=dealer,
+        stake=stake,
+        rules=spec,
+        outcome=details.outcome,
+        result=result.kind,
+        dropper=details.dropper if details.outcome == "drop" else None,
+        winner=details.winner if details.outcome in ("tonk_out", "discard_out") else None,
+        method=details.method if details.outcome == "tonk_out" else "",
+        first_turn=details.first_turn if details.outcome == "tonk_out" else False,
+        replaces=replaces,
+        idempotency_key=key.strip(),
+        request_digest=digest,
+        logged_by=logged_by,
+    )
+    HandPlayer.objects.bulk_create(
+        seat_rows(hand=hand, players=players, details=details, result=result)
+    )
+    posting = Transaction.objects.create(
+        hand=hand, kind=Transaction.Kind.HAND, created_by=logged_by
+    )
+    Entry.objects.bulk_create(entry_rows(transaction=posting, players=players, result=result))
+    return hand
+
+
+def void_hand(*, hand: Hand, by=None) -> Transaction:
+    """Append the reversal of a hand's payouts. A hand is voided once, however many phones try."""
+    with transaction.atomic():
+        _lock_open_night(hand.night)
+        return _reverse(hand, by)
+
+
+def _reverse(hand: Hand, by) -> Transaction:
+    hand = Hand.objects.select_related("correction").get(pk=hand.pk)
+    if hand.transactions.filter(kind=Transaction.Kind.VOID).exists():
+        correction = getattr(hand, "correction", None)
+        if correction is not None:
+            raise LedgerError(
+                "hand_corrected_already", number=hand.number, correction=correction.number
+            )
+        raise LedgerError("hand_voided_already", number=hand.number)
+    reversal = Transaction.objects.create(hand=hand, kind=Transaction.Kind.VOID, created_by=by)
+    posted = Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
+    Entry.objects.bulk_create(
+        Entry(
+            transaction=reversal,
+            player_id=e.player_id,
+            counterparty_id=e.counterparty_id,
+            amount=-e.amount,
+        )
+        for e in posted
+    )
+    return reversal
+
+
+def correct_hand(
+    *,
+    hand: Hand,
+    key: str,
+    details: HandDetails,
+    stake: int | None = None,
+    dealer: Player | None = None,
+    logged_by=None,
+) -> Hand:
+    """Void ``hand`` and record what really happened as a new hand that replaces it.
+
+    The correction keeps the original's players and rules; stake and dealer too
+    unless given.
+    """
+    request = {
+        **details.fingerprint(),
+        "stake": stake,
+        "dealer": dealer.pk if dealer else None,
+        "replaces": hand.pk,
+    }
+    digest = _digest(request)
+    with transaction.atomic():
+        night = _lock_night(hand.night)
+        existing = _replay(night, key, digest)
+        if existing is not None:
+            return existing
+        _check_open(night)
+        _reverse(hand, logged_by)
+        seats = list(hand.seats.select_related("player"))
+        return _post_hand(
+            night=night,
+            players=[seat.player for seat in seats],
+            dealer=dealer or hand.dealer,
+            stake=hand.stake if stake is None else stake,
+            spec=hand.rules,
+            details=details,
+            key=key,
+            digest=digest,
+            replaces=hand,
+            logged_by=logged_by,
+        )

@@ -1,0 +1,43 @@
+import re
+
+import pytest
+from django.db import connections
+from django.db.backends.signals import connection_created
+
+from ledger.models import Entry
+
+# Ledger entries are append-only: no UPDATE or DELETE may touch their table
+# during the whole suite, on any connection (the concurrency tests use threads).
+ENTRY_TABLE = Entry._meta.db_table
+WRITES_TO_ENTRIES = re.compile(
+    rf'^\s*(UPDATE\s+"?{ENTRY_TABLE}"?\s|DELETE\s+FROM\s+"?{ENTRY_TABLE}"?\s+WHERE)', re.IGNORECASE
+)
+guard = {"on": False}
+
+
+class AppendOnlyViolation(AssertionError):
+    pass
+
+
+def refuse_entry_rewrites(execute, sql, params, many, context):
+    if guard["on"] and WRITES_TO_ENTRIES.search(sql):
+        raise AppendOnlyViolation(f"ledger entries are append-only, but the code ran: {sql}")
+    return execute(sql, params, many, context)
+
+
+def _wrap(connection, **kwargs):
+    if refuse_entry_rewrites not in connection.execute_wrappers:
+        connection.execute_wrappers.append(refuse_entry_rewrites)
+
+
+connection_created.connect(_wrap)
+
+
+@pytest.fixture(autouse=True)
+def ledger_is_append_only():
+    """Armed for each test body; pytest-django's flush between transactional tests is not the app."""
+    for connection in connections.all():
+        _wrap(connection)
+    guard["on"] = True
+    yield
+    guard["on"] = False
