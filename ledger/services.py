@@ -206,7 +206,12 @@ def start_night(
 
 
 def _lock_night(night: Night) -> Night:
-    return Night.objects.select_for_update().select_related("season__league").get(pk=night.pk)
+    # of=self: lock the night only, not its season and league rows joined in.
+    return (
+        Night.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .get(pk=night.pk)
+    )
 
 
 def _check_open(night: Night) -> Night:
