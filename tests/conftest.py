@@ -1,4 +1,5 @@
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.db import connections
@@ -41,3 +42,13 @@ def ledger_is_append_only():
     guard["on"] = True
     yield
     guard["on"] = False
+
+
+@contextmanager
+def corrupting_the_ledger():
+    """For tests that corrupt entries on purpose, to see the audit catch it."""
+    guard["on"] = False
+    try:
+        yield
+    finally:
+        guard["on"] = True

@@ -15,7 +15,9 @@ def new_key() -> str:
 
 @pytest.fixture
 def league():
-    return services.create_league(name="Black Company", unit="$", decimal_places=2, default_stake=100)
+    return services.create_league(
+        name="Black Company", unit="$", decimal_places=2, default_stake=100
+    )
 
 
 @pytest.fixture
@@ -41,7 +43,9 @@ def drop(dropper, counts) -> HandDetails:
 
 
 def record(night, details, **kwargs):
-    return services.record_hand(night=night, key=kwargs.pop("key", None) or new_key(), details=details, **kwargs)
+    return services.record_hand(
+        night=night, key=kwargs.pop("key", None) or new_key(), details=details, **kwargs
+    )
 
 
 def balances(**filters) -> dict[str, int]:

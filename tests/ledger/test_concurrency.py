@@ -44,7 +44,9 @@ def race(workers: int, job) -> tuple[list, list[BaseException]]:
 def test_fifty_taps_with_one_key_record_one_hand(night, players):
     p = players
     details = drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25})
-    results, errors = race(50, lambda i: services.record_hand(night=night, key="double-tap", details=details))
+    results, errors = race(
+        50, lambda i: services.record_hand(night=night, key="double-tap", details=details)
+    )
     assert errors == []
     assert len({hand.pk for hand in results}) == 1
     assert Hand.objects.count() == 1
@@ -54,7 +56,9 @@ def test_fifty_taps_with_one_key_record_one_hand(night, players):
 def test_four_phones_log_a_hundred_hands_numbered_without_gaps(night):
     def log_25(worker):
         for i in range(25):
-            services.record_hand(night=night, key=f"phone-{worker}-{i}", details=HandDetails(outcome="dead"))
+            services.record_hand(
+                night=night, key=f"phone-{worker}-{i}", details=HandDetails(outcome="dead")
+            )
 
     _, errors = race(4, log_25)
     assert errors == []
@@ -65,7 +69,9 @@ def test_four_phones_log_a_hundred_hands_numbered_without_gaps(night):
 def test_twenty_voids_of_one_hand_append_one_reversal(night, players):
     p = players
     hand = services.record_hand(
-        night=night, key="h", details=drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25})
+        night=night,
+        key="h",
+        details=drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
     )
     results, errors = race(20, lambda i: services.void_hand(hand=hand))
     assert len(results) == 1

@@ -25,7 +25,11 @@ def test_it_creates_a_league_with_a_free_slug():
         ({"name": "X", "decimal_places": 4}, LedgerError, "decimal places must be 0 to 3, not 4"),
         ({"name": "X", "default_stake": 0}, LedgerError, "the stake must be a whole number from 1"),
         ({"name": "X", "rules": "vegas"}, RulesError, "unknown preset 'vegas'"),
-        ({"name": "X", "rules": {"preset": "speno", "overrides": {"out": {"x": 1}}}}, RulesError, "'out.x'"),
+        (
+            {"name": "X", "rules": {"preset": "speno", "overrides": {"out": {"x": 1}}}},
+            RulesError,
+            "'out.x'",
+        ),
     ],
 )
 def test_it_refuses_a_bad_league(kwargs, error, message):
@@ -67,7 +71,9 @@ def test_a_retired_player_cannot_sit_down(season, players):
     with pytest.raises(LedgerError, match="Silent is retired already"):
         services.retire_player(player=players["Silent"])
     with pytest.raises(LedgerError, match="Silent is retired"):
-        services.start_night(season=season, players=[players["Silent"], players["Elmo"]], dealer=players["Elmo"])
+        services.start_night(
+            season=season, players=[players["Silent"], players["Elmo"]], dealer=players["Elmo"]
+        )
     assert list(Player.objects.active().values_list("name", flat=True)).count("Silent") == 0
 
 
@@ -99,6 +105,8 @@ def test_the_database_allows_one_open_season(league, season):
 def test_a_closed_season_takes_no_new_nights(season, players):
     services.close_season(season=season)
     with pytest.raises(LedgerError, match="the season Winter 2026 is closed"):
-        services.start_night(season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"])
+        services.start_night(
+            season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"]
+        )
     with pytest.raises(LedgerError, match="the season Winter 2026 is closed"):
         services.close_season(season=season)

@@ -14,7 +14,11 @@ def names(players):
 
 def test_it_starts_a_night_with_the_leagues_rules_and_stake(night, players):
     assert names(services.seated_players(night)) == ["Croaker", "Goblin", "Elmo"]
-    assert (night.dealer, night.stake, night.rules) == (players["Elmo"], 100, {"preset": "pagat", "overrides": {}})
+    assert (night.dealer, night.stake, night.rules) == (
+        players["Elmo"],
+        100,
+        {"preset": "pagat", "overrides": {}},
+    )
 
 
 @pytest.mark.parametrize(
@@ -38,12 +42,16 @@ def test_it_refuses_a_bad_night(season, players, seated, dealer, kwargs, message
 def test_a_foreign_player_cannot_sit_down(season, players):
     stranger = services.add_player(league=services.create_league(name="Elsewhere"), name="Stranger")
     with pytest.raises(LedgerError, match="Stranger does not play in Black Company"):
-        services.start_night(season=season, players=[players["Elmo"], stranger], dealer=players["Elmo"])
+        services.start_night(
+            season=season, players=[players["Elmo"], stranger], dealer=players["Elmo"]
+        )
 
 
 def test_too_many_players_for_the_deck_are_refused(season, league):
     table = [services.add_player(league=league, name=f"P{i}") for i in range(8)]
-    with pytest.raises(RulesError, match="8 players cannot each be dealt 5 cards from a 40-card deck"):
+    with pytest.raises(
+        RulesError, match="8 players cannot each be dealt 5 cards from a 40-card deck"
+    ):
         services.start_night(season=season, players=table, dealer=table[0], rules="baton-rouge")
 
 
@@ -52,7 +60,13 @@ def test_a_late_player_sits_at_the_dealers_right(night, players):
     assert names(services.seated_players(night)) == ["Croaker", "Goblin", "One-Eye", "Elmo"]
     services.set_dealer(night=night, player=players["Croaker"])
     services.seat_player(night=night, player=players["Silent"])
-    assert names(services.seated_players(night)) == ["Silent", "Croaker", "Goblin", "One-Eye", "Elmo"]
+    assert names(services.seated_players(night)) == [
+        "Silent",
+        "Croaker",
+        "Goblin",
+        "One-Eye",
+        "Elmo",
+    ]
 
 
 def test_a_player_seated_already_is_refused(night, players):
@@ -65,7 +79,9 @@ def test_a_leaving_dealer_passes_the_deal_to_the_left(night, players):
     night.refresh_from_db()
     assert names(services.seated_players(night)) == ["Croaker", "Goblin"]
     assert night.dealer == players["Croaker"]
-    with pytest.raises(LedgerError, match="Goblin cannot leave: a table needs at least two players"):
+    with pytest.raises(
+        LedgerError, match="Goblin cannot leave: a table needs at least two players"
+    ):
         services.unseat_player(night=night, player=players["Goblin"])
 
 
@@ -85,7 +101,9 @@ def test_the_dealer_must_be_seated(night, players):
 
 def test_rules_that_cannot_seat_the_table_are_refused(night, league):
     for i in range(5):
-        services.seat_player(night=night, player=services.add_player(league=league, name=f"Extra {i}"))
+        services.seat_player(
+            night=night, player=services.add_player(league=league, name=f"Extra {i}")
+        )
     with pytest.raises(RulesError, match="8 players cannot each be dealt 7 cards"):
         services.change_rules(night=night, rules={"hand_size": 7})
     night.refresh_from_db()

@@ -11,7 +11,12 @@ pytestmark = pytest.mark.django_db
 
 
 def rows() -> tuple[int, int, int, int]:
-    return (Hand.objects.count(), HandPlayer.objects.count(), Transaction.objects.count(), Entry.objects.count())
+    return (
+        Hand.objects.count(),
+        HandPlayer.objects.count(),
+        Transaction.objects.count(),
+        Entry.objects.count(),
+    )
 
 
 def seed_one(players):
@@ -58,7 +63,11 @@ def test_deal_tonk_claims_keep_their_calling_order(night, players):
     p = players
     details = HandDetails(outcome="deal_tonk", claims=[(p["Elmo"], 50), (p["Goblin"], 12)])
     hand = record(night, details)
-    claims = list(hand.seats.filter(claim_order__isnull=False).values_list("player__name", "claim_order", "count"))
+    claims = list(
+        hand.seats.filter(claim_order__isnull=False).values_list(
+            "player__name", "claim_order", "count"
+        )
+    )
     assert sorted(claims, key=lambda c: c[1]) == [("Elmo", 1, 50), ("Goblin", 2, 12)]
     assert balances() == {"Goblin": 400, "Croaker": -200, "Elmo": -200}
     assert stored_details(hand, list(hand.seats.select_related("player"))) == details
@@ -67,7 +76,10 @@ def test_deal_tonk_claims_keep_their_calling_order(night, players):
 def test_the_stake_defaults_to_the_nights_and_can_be_given(night, players):
     services.change_stake(night=night, stake=250)
     assert record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"])).stake == 250
-    assert record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]), stake=50).stake == 50
+    assert (
+        record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]), stake=50).stake
+        == 50
+    )
     assert balances()["Goblin"] == 2 * 2 * 250 + 2 * 2 * 50
 
 
@@ -75,7 +87,9 @@ def test_every_hand_keeps_the_rules_it_was_scored_with(night, players):
     p = players
     details = drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20})
     first = record(night, details)
-    services.change_rules(night=night, rules={"preset": "pagat", "overrides": {"drop": {"catch": "double_to_all"}}})
+    services.change_rules(
+        night=night, rules={"preset": "pagat", "overrides": {"drop": {"catch": "double_to_all"}}}
+    )
     second = record(night, details)
     assert first.rules["preset"] == "pagat" and first.rules["overrides"] == {}
     assert second.rules["overrides"] == {"drop": {"catch": "double_to_all"}}
@@ -96,7 +110,9 @@ def test_the_same_key_and_request_returns_the_recorded_hand(night, players):
 def test_the_same_key_with_another_request_is_refused(night, players):
     record(night, seed_one(players), key="tap-1")
     before = rows()
-    with pytest.raises(LedgerError, match="request key 'tap-1' was already used for a different hand"):
+    with pytest.raises(
+        LedgerError, match="request key 'tap-1' was already used for a different hand"
+    ):
         record(night, HandDetails(outcome="dead"), key="tap-1")
     assert rows() == before
 
@@ -109,18 +125,36 @@ def test_a_blank_key_is_refused(night):
 @pytest.mark.parametrize(
     ("make_details", "error", "message"),
     [
-        (lambda p, o: drop(o, {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
-         LedgerError, "Outsider does not play in Black Company"),
-        (lambda p, o: drop(p["One-Eye"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
-         RulesError, "dropper One-Eye is not one of the players"),
-        (lambda p, o: drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 51}),
-         RulesError, "Elmo's count 51 is impossible with a 52-card deck"),
-        (lambda p, o: drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10}),
-         RulesError, "Elmo's count is missing"),
-        (lambda p, o: HandDetails(outcome="deal_tonk", claims=[(p["Goblin"], 30)]),
-         RulesError, "Goblin's deal count 30 is in no deal-tonk tier"),
-        (lambda p, o: HandDetails(outcome="tonk_out", winner=None),
-         RulesError, "winner None is not one of the players"),
+        (
+            lambda p, o: drop(o, {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
+            LedgerError,
+            "Outsider does not play in Black Company",
+        ),
+        (
+            lambda p, o: drop(p["One-Eye"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
+            RulesError,
+            "dropper One-Eye is not one of the players",
+        ),
+        (
+            lambda p, o: drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 51}),
+            RulesError,
+            "Elmo's count 51 is impossible with a 52-card deck",
+        ),
+        (
+            lambda p, o: drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10}),
+            RulesError,
+            "Elmo's count is missing",
+        ),
+        (
+            lambda p, o: HandDetails(outcome="deal_tonk", claims=[(p["Goblin"], 30)]),
+            RulesError,
+            "Goblin's deal count 30 is in no deal-tonk tier",
+        ),
+        (
+            lambda p, o: HandDetails(outcome="tonk_out", winner=None),
+            RulesError,
+            "winner None is not one of the players",
+        ),
     ],
 )
 def test_bad_input_is_refused_and_writes_nothing(night, players, make_details, error, message):

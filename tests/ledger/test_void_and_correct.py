@@ -19,8 +19,14 @@ def test_voiding_appends_a_reversal(caught):
     posted = list(Entry.objects.values_list("pk", "player_id", "counterparty_id", "amount"))
     reversal = services.void_hand(hand=caught)
     assert reversal.kind == "void"
-    assert list(Entry.objects.filter(transaction__kind="hand").values_list(
-        "pk", "player_id", "counterparty_id", "amount")) == posted, "the posting is untouched"
+    assert (
+        list(
+            Entry.objects.filter(transaction__kind="hand").values_list(
+                "pk", "player_id", "counterparty_id", "amount"
+            )
+        )
+        == posted
+    ), "the posting is untouched"
     assert sorted(reversal.entries.values_list("player_id", "counterparty_id", "amount")) == sorted(
         (player, other, -amount) for _, player, other, amount in posted
     )
@@ -51,10 +57,16 @@ def test_a_correction_keeps_the_original_players_and_rules(caught, players):
     services.change_rules(night=caught.night, rules="speno")
     services.seat_player(night=caught.night, player=p["One-Eye"])
     correction = services.correct_hand(
-        hand=caught, key=new_key(), details=drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 5})
+        hand=caught,
+        key=new_key(),
+        details=drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 5}),
     )
     assert correction.rules == caught.rules
-    assert list(correction.seats.values_list("player__name", flat=True)) == ["Croaker", "Goblin", "Elmo"]
+    assert list(correction.seats.values_list("player__name", flat=True)) == [
+        "Croaker",
+        "Goblin",
+        "Elmo",
+    ]
 
 
 def test_a_correction_does_not_move_the_deal(caught, players):
@@ -67,7 +79,10 @@ def test_a_correction_does_not_move_the_deal(caught, players):
 
 def test_a_hand_is_corrected_once_and_a_retry_returns_the_correction(caught):
     first = services.correct_hand(hand=caught, key="fix-1", details=HandDetails(outcome="dead"))
-    assert services.correct_hand(hand=caught, key="fix-1", details=HandDetails(outcome="dead")) == first
+    assert (
+        services.correct_hand(hand=caught, key="fix-1", details=HandDetails(outcome="dead"))
+        == first
+    )
     with pytest.raises(LedgerError, match="hand 1 was corrected already, by hand 2"):
         services.correct_hand(hand=caught, key="fix-2", details=HandDetails(outcome="dead"))
     with pytest.raises(LedgerError, match="hand 1 was corrected already, by hand 2"):
@@ -78,8 +93,12 @@ def test_a_bad_correction_writes_nothing(caught, players):
     before = (Hand.objects.count(), Transaction.objects.count(), Entry.objects.count())
     with pytest.raises(Exception, match="impossible"):
         services.correct_hand(
-            hand=caught, key=new_key(),
-            details=drop(players["Croaker"], {players["Croaker"]: 99, players["Goblin"]: 8, players["Elmo"]: 20}),
+            hand=caught,
+            key=new_key(),
+            details=drop(
+                players["Croaker"],
+                {players["Croaker"]: 99, players["Goblin"]: 8, players["Elmo"]: 20},
+            ),
         )
     assert (Hand.objects.count(), Transaction.objects.count(), Entry.objects.count()) == before
     assert list(Hand.objects.voided()) == []

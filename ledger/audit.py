@@ -1,0 +1,128 @@
+"""Checks that the ledger balances and agrees with the rules engine.
+
+``audit()`` yields one line per problem, naming the offender; an empty audit
+means every transaction, night, season and league sums to zero, every posting
+equals what the engine computes from the stored hand, and every void exactly
+reverses its posting.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Q, Sum
+
+from ledger.hands import engine_hand, entry_rows, stored_details
+from ledger.models import Entry, Hand, HandPlayer, League, Night, Season
+from ledger.rules import RulesError, parse_rules, score
+
+CHUNK = 2000
+
+
+@dataclass
+class AuditSummary:
+    transactions: int = 0
+    hands: int = 0
+
+
+def audit(summary: AuditSummary | None = None) -> Iterator[str]:
+    summary = summary if summary is not None else AuditSummary()
+    yield from _sums()
+    yield from _hands(summary)
+
+
+def _sums() -> Iterator[str]:
+    levels = {
+        "transaction": "transaction",
+        "night": "transaction__hand__night",
+        "season": "transaction__hand__night__season",
+        "league": "transaction__hand__night__season__league",
+    }
+    for level, field in levels.items():
+        unbalanced = (
+            Entry.objects.values(field)
+            .annotate(total=Sum("amount"))
+            .filter(~Q(total=0))
+            .order_by(field)
+        )
+        for row in unbalanced:
+            yield f"{_describe(level, row[field])} does not sum to zero: it sums to {row['total']}"
+
+
+def _describe(level: str, pk: int) -> str:
+    if level == "night":
+        night = Night.objects.select_related("season__league").get(pk=pk)
+        return f"night {pk} ({night.season.league.name}, {night.date:%Y-%m-%d})"
+    if level == "season":
+        season = Season.objects.select_related("league").get(pk=pk)
+        return f"season {pk} ({season.name} of {season.league.name})"
+    if level == "league":
+        return f"league {League.objects.get(pk=pk).slug}"
+    return f"{level} {pk}"
+
+
+def _hands(summary: AuditSummary) -> Iterator[str]:
+    last = 0
+    while True:
+        hands = list(
+            Hand.objects.filter(pk__gt=last)
+            .order_by("pk")
+            .select_related("dealer", "dropper", "winner")
+            .prefetch_related(
+                Prefetch("seats", queryset=HandPlayer.objects.select_related("player")),
+                Prefetch("transactions__entries", queryset=Entry.objects.order_by()),
+            )[:CHUNK]
+        )
+        if not hands:
+            return
+        last = hands[-1].pk
+        replaced = {hand.replaces_id for hand in hands if hand.replaces_id}
+        voided = set(Hand.objects.voided().filter(pk__in=replaced).values_list("pk", flat=True))
+        for hand in hands:
+            summary.hands += 1
+            summary.transactions += len(hand.transactions.all())
+            yield from _check_hand(hand)
+            if hand.replaces_id and hand.replaces_id not in voided:
+                yield f"{_place(hand)} corrects hand id {hand.replaces_id}, which was not voided"
+
+
+def _place(hand: Hand) -> str:
+    return f"hand {hand.number} of night {hand.night_id} (id {hand.pk})"
+
+
+def _check_hand(hand: Hand) -> Iterator[str]:
+    seats = list(hand.seats.all())
+    players = [seat.player for seat in seats]
+    details = stored_details(hand, seats)
+    try:
+        engine = engine_hand(players=players, dealer=hand.dealer, stake=hand.stake, details=details)
+        result = score(engine, parse_rules(hand.rules))
+    except RulesError as exc:
+        yield f"{_place(hand)} cannot be scored any more: {exc}"
+        return
+    posted = {
+        t.kind: {(e.player, e.counterparty, e.amount) for e in t.entries.all()}
+        for t in hand.transactions.all()
+    }
+    expected = {
+        (e.player, e.counterparty, e.amount)
+        for e in entry_rows(transaction=None, players=players, result=result)
+    }
+    if posted.get("hand", set()) != expected:
+        yield (
+            f"{_place(hand)}: stored payouts {_nets(posted.get('hand', set()))} "
+            f"differ from the rules engine's {_nets(expected)}"
+        )
+    if result.kind != hand.result:
+        yield f"{_place(hand)}: stored result {hand.result!r}, the rules engine says {result.kind!r}"
+    if "void" in posted:
+        reversal = {(player, other, -amount) for player, other, amount in posted.get("hand", set())}
+        if posted["void"] != reversal:
+            yield f"{_place(hand)}: its void does not exactly reverse its payouts"
+
+
+def _nets(rows: set) -> dict[str, int]:
+    nets: dict[str, int] = defaultdict(int)
+    for player, _, amount in rows:
+        nets[player.name] += amount
+    return {name: net for name, net in sorted(nets.items()) if net}
