@@ -7,8 +7,6 @@ numbered, keyed and voided one at a time; SQLite gets the same effect from its
 IMMEDIATE transactions.
 """
 
-import hashlib
-import json
 from collections.abc import Sequence
 from datetime import date as Date
 
@@ -18,9 +16,17 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
-from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season, Seat, Transaction
-from ledger.rules import MAX_STAKE, RulesError, RuleSet, parse_rules, score
+from ledger.hands import HandDetails
+from ledger.models import Entry, Hand, League, Night, Player, Season, Seat, Transaction
+from ledger.postings import (
+    build_hand,
+    build_reversal,
+    check_league,
+    check_stake,
+    request_digest,
+    save,
+)
+from ledger.rules import RulesError, RuleSet, parse_rules
 
 # Leagues and players
 
@@ -32,12 +38,6 @@ def normalize_rules(rules: object) -> dict:
         spec = {"overrides": {}, **spec}
     parse_rules(spec)
     return spec
-
-
-def check_stake(stake: object) -> int:
-    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
-        raise LedgerError("stake_invalid", value=stake, high=f"{MAX_STAKE:,}")
-    return stake
 
 
 def create_league(
@@ -150,12 +150,6 @@ def close_season(*, season: Season) -> Season:
 # Nights and seats
 
 
-def _check_league(league: League, players: Sequence[Player]) -> None:
-    for player in players:
-        if player.league_id != league.pk:
-            raise LedgerError("player_foreign", player=player.name, league=league.name)
-
-
 def _check_table_size(count: int, rules: RuleSet) -> None:
     if count < 2:
         raise LedgerError("night_too_few_players")
@@ -178,7 +172,7 @@ def start_night(
     league = season.league
     spec = normalize_rules(league.rules if rules is None else rules)
     stake = check_stake(league.default_stake if stake is None else stake)
-    _check_league(league, players)
+    check_league(league, players)
     for player in players:
         if player.retired_at is not None:
             raise LedgerError("player_retired", player=player.name)
@@ -245,7 +239,7 @@ def seat_player(*, night: Night, player: Player) -> Night:
     with transaction.atomic():
         night = _lock_open_night(night)
         league = night.season.league
-        _check_league(league, [player])
+        check_league(league, [player])
         if player.retired_at is not None:
             raise LedgerError("player_retired", player=player.name)
         order = seated_players(night)
@@ -322,8 +316,9 @@ def close_night(*, night: Night) -> Night:
 # Hands
 
 
-def _digest(request: dict) -> str:
-    return hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
+def _next_number(night: Night) -> int:
+    """Hands are numbered 1, 2, 3... in their night; the caller holds the night's lock."""
+    return (night.hands.aggregate(last=Max("number"))["last"] or 0) + 1
 
 
 def _replay(night: Night, key: str, digest: str) -> Hand | None:
@@ -351,12 +346,7 @@ def record_hand(
     ``key`` is the client's idempotency key: the same key with the same request
     returns the hand already recorded; with a different request it is refused.
     """
-    request = {
-        **details.fingerprint(),
-        "stake": stake,
-        "dealer": dealer.pk if dealer else None,
-    }
-    digest = _digest(request)
+    digest = request_digest(details, stake=stake, dealer=dealer.pk if dealer else None)
     with transaction.atomic():
         night = _lock_night(night)
         # A retried request returns its hand, whatever happened since.
@@ -366,69 +356,23 @@ def record_hand(
         _check_open(night)
         players = seated_players(night)
         dealer = dealer or night.dealer
-        hand = _post_hand(
-            night=night,
-            players=players,
-            dealer=dealer,
-            stake=night.stake if stake is None else stake,
-            spec=night.rules,
-            details=details,
-            key=key,
-            digest=digest,
-            replaces=None,
-            logged_by=logged_by,
+        hand = save(
+            build_hand(
+                night=night,
+                number=_next_number(night),
+                players=players,
+                dealer=dealer,
+                stake=night.stake if stake is None else stake,
+                spec=night.rules,
+                details=details,
+                key=key,
+                digest=digest,
+                logged_by=logged_by,
+            )
         )
         night.dealer = _left_of(players, dealer)
         night.save(update_fields=["dealer"])
         return hand
-
-
-def _post_hand(
-    *,
-    night: Night,
-    players: Sequence[Player],
-    dealer: Player,
-    stake: int,
-    spec: dict,
-    details: HandDetails,
-    key: str,
-    digest: str,
-    replaces: Hand | None,
-    logged_by,
-) -> Hand:
-    league = night.season.league
-    _check_league(league, [dealer, *details.players_named()])
-    check_stake(stake)
-    if dealer not in players:
-        raise LedgerError("night_dealer_not_seated", player=dealer.name)
-    rules = parse_rules(spec)
-    result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
-    number = (night.hands.aggregate(last=Max("number"))["last"] or 0) + 1
-    hand = Hand.objects.create(
-        night=night,
-        number=number,
-        dealer=dealer,
-        stake=stake,
-        rules=spec,
-        outcome=details.outcome,
-        result=result.kind,
-        dropper=details.dropper if details.outcome == "drop" else None,
-        winner=details.winner if details.outcome in ("tonk_out", "discard_out") else None,
-        method=details.method if details.outcome == "tonk_out" else "",
-        first_turn=details.first_turn if details.outcome == "tonk_out" else False,
-        replaces=replaces,
-        idempotency_key=key.strip(),
-        request_digest=digest,
-        logged_by=logged_by,
-    )
-    HandPlayer.objects.bulk_create(
-        seat_rows(hand=hand, players=players, details=details, result=result)
-    )
-    posting = Transaction.objects.create(
-        hand=hand, kind=Transaction.Kind.HAND, created_by=logged_by
-    )
-    Entry.objects.bulk_create(entry_rows(transaction=posting, players=players, result=result))
-    return hand
 
 
 def void_hand(*, hand: Hand, by=None) -> Transaction:
@@ -447,17 +391,10 @@ def _reverse(hand: Hand, by) -> Transaction:
                 "hand_corrected_already", number=hand.number, correction=correction.number
             )
         raise LedgerError("hand_voided_already", number=hand.number)
-    reversal = Transaction.objects.create(hand=hand, kind=Transaction.Kind.VOID, created_by=by)
     posted = Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
-    Entry.objects.bulk_create(
-        Entry(
-            transaction=reversal,
-            player_id=e.player_id,
-            counterparty_id=e.counterparty_id,
-            amount=-e.amount,
-        )
-        for e in posted
-    )
+    reversal, entries = build_reversal(hand, posted, by)
+    reversal.save()
+    Entry.objects.bulk_create(entries)
     return reversal
 
 
@@ -475,13 +412,9 @@ def correct_hand(
     The correction keeps the original's players and rules; stake and dealer too
     unless given.
     """
-    request = {
-        **details.fingerprint(),
-        "stake": stake,
-        "dealer": dealer.pk if dealer else None,
-        "replaces": hand.pk,
-    }
-    digest = _digest(request)
+    digest = request_digest(
+        details, stake=stake, dealer=dealer.pk if dealer else None, replaces=hand.pk
+    )
     with transaction.atomic():
         night = _lock_night(hand.night)
         existing = _replay(night, key, digest)
@@ -490,15 +423,18 @@ def correct_hand(
         _check_open(night)
         _reverse(hand, logged_by)
         seats = list(hand.seats.select_related("player"))
-        return _post_hand(
-            night=night,
-            players=[seat.player for seat in seats],
-            dealer=dealer or hand.dealer,
-            stake=hand.stake if stake is None else stake,
-            spec=hand.rules,
-            details=details,
-            key=key,
-            digest=digest,
-            replaces=hand,
-            logged_by=logged_by,
+        return save(
+            build_hand(
+                night=night,
+                number=_next_number(night),
+                players=[seat.player for seat in seats],
+                dealer=dealer or hand.dealer,
+                stake=hand.stake if stake is None else stake,
+                spec=hand.rules,
+                details=details,
+                key=key,
+                digest=digest,
+                replaces=hand,
+                logged_by=logged_by,
+            )
         )

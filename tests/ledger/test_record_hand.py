@@ -91,7 +91,8 @@ def test_every_hand_keeps_the_rules_it_was_scored_with(night, players):
         night=night, rules={"preset": "pagat", "overrides": {"drop": {"catch": "double_to_all"}}}
     )
     second = record(night, details)
-    assert first.rules["preset"] == "pagat" and first.rules["overrides"] == {}
+    assert first.rules["preset"] == "pagat"
+    assert first.rules["overrides"] == {}
     assert second.rules["overrides"] == {"drop": {"catch": "double_to_all"}}
     assert balances(transaction__hand=first) == {"Croaker": -200, "Goblin": 300, "Elmo": -100}
     assert balances(transaction__hand=second) == {"Croaker": -400, "Goblin": 200, "Elmo": 200}

@@ -47,7 +47,8 @@ def test_a_correction_voids_and_replaces(caught, players):
     fixed = drop(p["Croaker"], {p["Croaker"]: 5, p["Goblin"]: 8, p["Elmo"]: 20})
     correction = services.correct_hand(hand=caught, key=new_key(), details=fixed)
     assert (correction.number, correction.replaces, correction.result) == (2, caught, "drop_won")
-    assert correction.dealer == caught.dealer and correction.stake == caught.stake
+    assert correction.dealer == caught.dealer
+    assert correction.stake == caught.stake
     assert list(Hand.objects.standing()) == [correction]
     assert balances() == {"Croaker": 200, "Goblin": -100, "Elmo": -100}
 

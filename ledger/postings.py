@@ -1,0 +1,118 @@
+"""The rows one hand writes, built and validated in memory before anything is saved.
+
+Services save them one hand at a time; ``save_in_bulk`` saves many hands at
+once (demo data, imports) with exactly the same rows.
+"""
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ledger.errors import LedgerError
+from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
+from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
+from ledger.rules import MAX_STAKE, parse_rules, score
+
+
+@dataclass
+class Posting:
+    """Unsaved rows: a hand, its seats, and its transactions with their entries."""
+
+    hand: Hand
+    seats: list[HandPlayer] = field(default_factory=list)
+    transactions: list[tuple[Transaction, list[Entry]]] = field(default_factory=list)
+
+
+def check_stake(stake: object) -> int:
+    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+        raise LedgerError("stake_invalid", value=stake, high=f"{MAX_STAKE:,}")
+    return stake
+
+
+def check_league(league: League, players: Iterable[Player]) -> None:
+    for player in players:
+        if player.league_id != league.pk:
+            raise LedgerError("player_foreign", player=player.name, league=league.name)
+
+
+def request_digest(details: HandDetails, **more: object) -> str:
+    """Identifies what an idempotency key was used for."""
+    request = {**details.fingerprint(), **more}
+    return hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
+
+
+def build_hand(
+    *,
+    night,
+    number: int,
+    players: Sequence[Player],
+    dealer: Player,
+    stake: int,
+    spec: dict,
+    details: HandDetails,
+    key: str,
+    digest: str,
+    replaces: Hand | None = None,
+    logged_by=None,
+) -> Posting:
+    """Score the hand and build its rows; raises LedgerError or RulesError if it is bad."""
+    check_league(night.season.league, [dealer, *details.players_named()])
+    check_stake(stake)
+    if dealer not in players:
+        raise LedgerError("night_dealer_not_seated", player=dealer.name)
+    result = score(
+        engine_hand(players=players, dealer=dealer, stake=stake, details=details), parse_rules(spec)
+    )
+    outcome = details.outcome
+    hand = Hand(
+        night=night,
+        number=number,
+        dealer=dealer,
+        stake=stake,
+        rules=spec,
+        outcome=outcome,
+        result=result.kind,
+        dropper=details.dropper if outcome == "drop" else None,
+        winner=details.winner if outcome in ("tonk_out", "discard_out") else None,
+        method=details.method if outcome == "tonk_out" else "",
+        first_turn=details.first_turn if outcome == "tonk_out" else False,
+        replaces=replaces,
+        idempotency_key=key.strip(),
+        request_digest=digest,
+        logged_by=logged_by,
+    )
+    posting = Transaction(hand=hand, kind=Transaction.Kind.HAND, created_by=logged_by)
+    return Posting(
+        hand=hand,
+        seats=seat_rows(hand=hand, players=players, details=details, result=result),
+        transactions=[(posting, entry_rows(transaction=posting, players=players, result=result))],
+    )
+
+
+def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transaction, list[Entry]]:
+    """The void of ``hand``: the same entries with their signs flipped."""
+    reversal = Transaction(hand=hand, kind=Transaction.Kind.VOID, created_by=by)
+    return reversal, [
+        Entry(
+            transaction=reversal,
+            player_id=e.player_id,
+            counterparty_id=e.counterparty_id,
+            amount=-e.amount,
+        )
+        for e in posted
+    ]
+
+
+def save(posting: Posting) -> Hand:
+    save_in_bulk([posting])
+    return posting.hand
+
+
+def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
+    """Insert the rows of many postings, hands first so the others can point at them."""
+    Hand.objects.bulk_create([p.hand for p in postings], batch_size=batch_size)
+    HandPlayer.objects.bulk_create([s for p in postings for s in p.seats], batch_size=batch_size)
+    pairs = [pair for p in postings for pair in p.transactions]
+    Transaction.objects.bulk_create([t for t, _ in pairs], batch_size=batch_size)
+    Entry.objects.bulk_create([e for _, entries in pairs for e in entries], batch_size=batch_size)
