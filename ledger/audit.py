@@ -101,17 +101,18 @@ def _check_hand(hand: Hand) -> Iterator[str]:
         yield f"{_place(hand)} cannot be scored any more: {exc}"
         return
     posted = {
-        t.kind: {(e.player, e.counterparty, e.amount) for e in t.entries.all()}
+        t.kind: {(e.player_id, e.counterparty_id, e.amount) for e in t.entries.all()}
         for t in hand.transactions.all()
     }
     expected = {
-        (e.player, e.counterparty, e.amount)
+        (e.player_id, e.counterparty_id, e.amount)
         for e in entry_rows(transaction=None, players=players, result=result)
     }
     if posted.get("hand", set()) != expected:
+        names = {player.pk: player.name for player in players}
         yield (
-            f"{_place(hand)}: stored payouts {_nets(posted.get('hand', set()))} "
-            f"differ from the rules engine's {_nets(expected)}"
+            f"{_place(hand)}: stored payouts {_nets(posted.get('hand', set()), names)} "
+            f"differ from the rules engine's {_nets(expected, names)}"
         )
     if result.kind != hand.result:
         yield f"{_place(hand)}: stored result {hand.result!r}, the rules engine says {result.kind!r}"
@@ -121,8 +122,8 @@ def _check_hand(hand: Hand) -> Iterator[str]:
             yield f"{_place(hand)}: its void does not exactly reverse its payouts"
 
 
-def _nets(rows: set) -> dict[str, int]:
+def _nets(rows: set, names: dict[int, str]) -> dict[str, int]:
     nets: dict[str, int] = defaultdict(int)
     for player, _, amount in rows:
-        nets[player.name] += amount
+        nets[names.get(player, f"player {player}")] += amount
     return {name: net for name, net in sorted(nets.items()) if net}

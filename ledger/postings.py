@@ -110,9 +110,15 @@ def save(posting: Posting) -> Hand:
 
 
 def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
-    """Insert the rows of many postings, hands first so the others can point at them."""
-    Hand.objects.bulk_create([p.hand for p in postings], batch_size=batch_size)
-    HandPlayer.objects.bulk_create([s for p in postings for s in p.seats], batch_size=batch_size)
-    pairs = [pair for p in postings for pair in p.transactions]
-    Transaction.objects.bulk_create([t for t, _ in pairs], batch_size=batch_size)
-    Entry.objects.bulk_create([e for _, entries in pairs for e in entries], batch_size=batch_size)
+    """Insert the rows of many postings; a correction waits for the hand it replaces."""
+    waiting = list(postings)
+    while waiting:
+        ready = [p for p in waiting if p.hand.replaces is None or p.hand.replaces.pk is not None]
+        waiting = [p for p in waiting if p not in ready]
+        Hand.objects.bulk_create([p.hand for p in ready], batch_size=batch_size)
+        HandPlayer.objects.bulk_create([s for p in ready for s in p.seats], batch_size=batch_size)
+        pairs = [pair for p in ready for pair in p.transactions]
+        Transaction.objects.bulk_create([t for t, _ in pairs], batch_size=batch_size)
+        Entry.objects.bulk_create(
+            [e for _, entries in pairs for e in entries], batch_size=batch_size
+        )

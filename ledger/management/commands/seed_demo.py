@@ -1,0 +1,47 @@
+"""``manage.py seed_demo``: generate a realistic league to look at or to benchmark."""
+
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ledger.demo import DemoLeague
+from ledger.models import Hand
+
+
+class Command(BaseCommand):
+    help = "Generate a demo league through the services (hands in bulk, the same rows)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=12)
+        parser.add_argument("--seasons", type=int, default=2)
+        parser.add_argument("--hands", type=int, default=600)
+        parser.add_argument("--seed", type=int, default=2026)
+        parser.add_argument("--name", default="Demo League")
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="do nothing if the database already has a league",
+        )
+
+    def handle(self, *args, **options):
+        from ledger.models import League
+
+        if options["if_empty"] and League.objects.exists():
+            self.stdout.write("the database has a league already: no demo generated")
+            return
+        started = time.perf_counter()
+        try:
+            league = DemoLeague(
+                players=options["players"],
+                seasons=options["seasons"],
+                hands=options["hands"],
+                seed=options["seed"],
+                name=options["name"],
+            ).create()
+        except ValueError as exc:
+            raise CommandError(str(exc), returncode=2) from None
+        hands = Hand.objects.filter(night__season__league=league).count()
+        self.stdout.write(
+            f"{league.name} ({league.slug}): {options['players']} players, {options['seasons']} seasons, "
+            f"{hands} hands in {time.perf_counter() - started:.1f} s"
+        )
