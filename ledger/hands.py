@@ -20,6 +20,22 @@ class HandDetails:
     method: str = "spread"
     first_turn: bool = False
 
+    def __post_init__(self) -> None:
+        # Keep only what the outcome uses, so stray fields from a form are never stored.
+        keep = {
+            "deal_tonk": {"claims"},
+            "drop": {"dropper", "counts"},
+            "tonk_out": {"winner", "method", "first_turn"},
+            "discard_out": {"winner"},
+            "stock_out": {"counts"},
+        }.get(self.outcome, set())
+        unused = {"dropper": None, "counts": None, "claims": (), "winner": None}
+        unused.update(method="spread", first_turn=False)
+        for name, empty in unused.items():
+            if name not in keep:
+                object.__setattr__(self, name, empty)
+        object.__setattr__(self, "claims", tuple(self.claims))
+
     def players_named(self) -> list[Player]:
         """Every player the details mention, to check they belong to the league."""
         named = [self.dropper, self.winner, *(self.counts or {}), *(p for p, _ in self.claims)]

@@ -82,10 +82,14 @@ rule_sets = rule_specs.map(parse_rules)
 
 
 @st.composite
-def hands(draw, rules, outcomes=OUTCOMES, max_players=6) -> Hand:
-    """A valid hand under ``rules``; counts cluster low so catches and ties happen."""
-    most = min(max_players, (rules.deck_size - 1) // rules.hand_size)
-    players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=most, unique=True))
+def hands(draw, rules, outcomes=OUTCOMES, max_players=6, players=None) -> Hand:
+    """A valid hand under ``rules``; counts cluster low so catches and ties happen.
+
+    ``players`` (names in seat order) fixes the table; otherwise it is drawn.
+    """
+    if players is None:
+        most = min(max_players, rules.max_players)
+        players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=most, unique=True))
     play = sorted(rules.play_counts)
     count = st.sampled_from(play[:12]) | st.sampled_from(play)
     claimable = sorted(c for c in rules.deal_counts if rules.tier_of(c) is not None)

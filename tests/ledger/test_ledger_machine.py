@@ -1,0 +1,201 @@
+"""A scorekeeper at random: records, retries, voids and corrects hands across rule sets."""
+
+from collections import Counter
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from ledger import services
+from ledger.audit import audit
+from ledger.errors import LedgerError
+from ledger.hands import HandDetails, engine_hand
+from ledger.models import Entry, Hand, HandPlayer, Transaction
+from ledger.rules import RulesError, parse_rules, score
+from tests.rules.strategies import NAMES, hands, rule_specs
+
+pytestmark = pytest.mark.django_db
+
+
+class Ledger(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()  # rolled back in teardown: each run starts empty
+        self.league = services.create_league(name="Machine")
+        self.players = {
+            name: services.add_player(league=self.league, name=name) for name in NAMES[:7]
+        }
+        season = services.start_season(league=self.league, name="S")
+        table = [self.players[name] for name in NAMES[:3]]
+        self.night = services.start_night(season=season, players=table, dealer=table[0])
+        self.expected: Counter[str] = Counter()
+        self.recorded: list[dict] = []  # one per hand: pk, key, details, net, standing
+        self.keys = 0
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self.atomic.__exit__(None, None, None)
+
+    def _details(self, draw, rules, names) -> tuple[HandDetails, int]:
+        engine = draw(hands(rules, players=names))
+        by_name = self.players
+        details = HandDetails(
+            outcome=engine.outcome,
+            dropper=by_name[engine.dropper],
+            counts={by_name[n]: c for n, c in engine.counts.items()},
+            claims=[(by_name[c.player], c.count) for c in engine.claims],
+            winner=by_name[engine.winner],
+            method=engine.method,
+            first_turn=engine.first_turn,
+        )
+        return details, engine.stake
+
+    def _key(self) -> str:
+        self.keys += 1
+        return f"k{self.keys}"
+
+    @initialize(spec=rule_specs)
+    def house_rules(self, spec):
+        try:
+            services.change_rules(night=self.night, rules=spec)
+        except RulesError as exc:  # a table too big for the deck keeps the old rules
+            if exc.code != "players_too_many":
+                raise
+
+    @rule(data=st.data())
+    def record(self, data):
+        self.night.refresh_from_db()
+        rules = parse_rules(self.night.rules)
+        seated = services.seated_players(self.night)
+        dealer = self.night.dealer
+        details, stake = self._details(data.draw, rules, [p.name for p in seated])
+        key = self._key()
+        hand = services.record_hand(night=self.night, key=key, details=details, stake=stake)
+        net = score(
+            engine_hand(players=seated, dealer=dealer, stake=stake, details=details), rules
+        ).net
+        self.expected.update(net)
+        self.recorded.append(
+            {
+                "pk": hand.pk,
+                "key": key,
+                "details": details,
+                "stake": stake,
+                "net": net,
+                "standing": True,
+            }
+        )
+
+    @precondition(lambda self: self.recorded)
+    @rule(data=st.data())
+    def retry(self, data):
+        hand = data.draw(st.sampled_from(self.recorded))
+        if hand.get("correction"):
+            return
+        rows = (
+            Hand.objects.count(),
+            HandPlayer.objects.count(),
+            Transaction.objects.count(),
+            Entry.objects.count(),
+        )
+        again = services.record_hand(
+            night=self.night, key=hand["key"], details=hand["details"], stake=hand["stake"]
+        )
+        assert again.pk == hand["pk"]
+        assert rows == (
+            Hand.objects.count(),
+            HandPlayer.objects.count(),
+            Transaction.objects.count(),
+            Entry.objects.count(),
+        )
+
+    @precondition(lambda self: self.recorded)
+    @rule(data=st.data())
+    def void(self, data):
+        entry = data.draw(st.sampled_from(self.recorded))
+        hand = Hand.objects.get(pk=entry["pk"])
+        if not entry["standing"]:
+            with pytest.raises(LedgerError, match=r"voided already|corrected already"):
+                services.void_hand(hand=hand)
+            return
+        services.void_hand(hand=hand)
+        entry["standing"] = False
+        self.expected.subtract(entry["net"])
+
+    @precondition(lambda self: any(h["standing"] for h in self.recorded))
+    @rule(data=st.data())
+    def correct(self, data):
+        entry = data.draw(st.sampled_from([h for h in self.recorded if h["standing"]]))
+        hand = Hand.objects.get(pk=entry["pk"])
+        seated = [seat.player for seat in hand.seats.select_related("player")]
+        rules = parse_rules(hand.rules)
+        details, _ = self._details(data.draw, rules, [p.name for p in seated])
+        correction = services.correct_hand(hand=hand, key=self._key(), details=details)
+        net = score(
+            engine_hand(players=seated, dealer=hand.dealer, stake=hand.stake, details=details),
+            rules,
+        ).net
+        entry["standing"] = False
+        self.expected.subtract(entry["net"])
+        self.expected.update(net)
+        self.recorded.append(
+            {
+                "pk": correction.pk,
+                "key": None,
+                "details": details,
+                "stake": hand.stake,
+                "net": net,
+                "standing": True,
+                "correction": True,
+            }
+        )
+
+    @rule(data=st.data())
+    def someone_comes_or_goes(self, data):
+        seated = services.seated_players(self.night)
+        player = data.draw(st.sampled_from(list(self.players.values())))
+        try:
+            if player in seated:
+                services.unseat_player(night=self.night, player=player)
+            else:
+                services.seat_player(night=self.night, player=player)
+        except (LedgerError, RulesError) as exc:  # too few to leave, or too many for the deck
+            if exc.code not in ("night_last_two", "players_too_many"):
+                raise
+
+    @invariant()
+    def the_ledger_balances_and_matches_the_engine(self):
+        assert list(audit()) == []
+
+    @invariant()
+    def balances_are_the_fold_of_the_standing_hands(self):
+        names = {p.pk: p.name for p in self.players.values()}
+        stored = {names[pk]: net for pk, net in Entry.objects.balances().items()}
+        assert stored == {name: net for name, net in self.expected.items() if net}
+
+    @invariant()
+    def hands_are_numbered_without_gaps(self):
+        numbers = list(Hand.objects.order_by("number").values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_the_ledger_stays_balanced_whatever_the_scorekeeper_does():
+    run_state_machine_as_test(
+        Ledger,
+        settings=settings(
+            max_examples=20,
+            stateful_step_count=25,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        ),
+    )
