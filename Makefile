@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(PY) manage.py migrate --no-input
+	$(PY) manage.py seed_demo --if-empty
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: test-sqlite test-postgres

@@ -52,3 +52,8 @@ def corrupting_the_ledger():
         yield
     finally:
         guard["on"] = True
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

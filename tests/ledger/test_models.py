@@ -1,0 +1,69 @@
+"""The database refuses what the services must never write."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from ledger.models import Entry, Hand, Outcome, ResultKind, Transaction
+from ledger.rules import OUTCOMES, RESULTS
+from tests.ledger.conftest import drop, record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_choices_are_the_engines():
+    assert list(Outcome.values) == list(OUTCOMES)
+    assert set(ResultKind.values) == set(RESULTS)
+
+
+@pytest.fixture
+def hand(night, players):
+    p = players
+    return record(
+        night, drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}), key="k1"
+    )
+
+
+def copy_of(hand, **changes):
+    fields = {
+        f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields if f.name != "id"
+    }
+    return Hand(**{**fields, **changes})
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"idempotency_key": "k2"},  # same number twice in a night
+        {"number": 2},  # same key twice in a night
+        {"number": 2, "idempotency_key": "k2", "stake": 0},
+        {"number": 0, "idempotency_key": "k2"},
+        {"number": 2, "idempotency_key": "k2", "outcome": "gin"},
+        {"number": 2, "idempotency_key": "k2", "dropper_id": None},
+    ],
+)
+def test_it_refuses_a_bad_hand(hand, changes):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        copy_of(hand, **changes).save()
+
+
+def test_a_hand_has_one_reversal_at_most(hand):
+    Transaction.objects.create(hand=hand, kind="void")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Transaction.objects.create(hand=hand, kind="void")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"amount": 0}, {"counterparty_id": "player_id"}, {}],
+)
+def test_it_refuses_a_bad_entry(hand, changes):
+    entry = Entry.objects.filter(transaction__hand=hand).first()
+    fields = {
+        "transaction_id": entry.transaction_id,
+        "player_id": entry.player_id,
+        "counterparty_id": entry.counterparty_id,
+        "amount": entry.amount,
+    }
+    fields.update({k: fields.get(v, v) for k, v in changes.items()})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entry.objects.create(**fields)
