@@ -332,6 +332,15 @@ def _replay(night: Night, key: str, digest: str) -> Hand | None:
     return existing
 
 
+def _lock_for_request(night: Night, key: str, digest: str) -> tuple[Night, Hand | None]:
+    """Lock the night; a retried request gets its hand back, whatever happened since."""
+    night = _lock_night(night)
+    existing = _replay(night, key, digest)
+    if existing is None:
+        _check_open(night)
+    return night, existing
+
+
 def record_hand(
     *,
     night: Night,
@@ -348,12 +357,9 @@ def record_hand(
     """
     digest = request_digest(details, stake=stake, dealer=dealer.pk if dealer else None)
     with transaction.atomic():
-        night = _lock_night(night)
-        # A retried request returns its hand, whatever happened since.
-        existing = _replay(night, key, digest)
+        night, existing = _lock_for_request(night, key, digest)
         if existing is not None:
             return existing
-        _check_open(night)
         players = seated_players(night)
         dealer = dealer or night.dealer
         hand = save(
@@ -416,11 +422,9 @@ def correct_hand(
         details, stake=stake, dealer=dealer.pk if dealer else None, replaces=hand.pk
     )
     with transaction.atomic():
-        night = _lock_night(hand.night)
-        existing = _replay(night, key, digest)
+        night, existing = _lock_for_request(hand.night, key, digest)
         if existing is not None:
             return existing
-        _check_open(night)
         _reverse(hand, logged_by)
         seats = list(hand.seats.select_related("player"))
         return save(

@@ -6,18 +6,7 @@ from ledger.rules import OUTCOMES, PRESETS, Claim, Hand, parse_rules
 from ledger.rules.counts import reachable_counts
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 
-NAMES = (
-    "Croaker",
-    "Goblin",
-    "Elmo",
-    "One-Eye",
-    "Silent",
-    "Lady",
-    "Murgen",
-    "Otto",
-    "Raven",
-    "Darling",
-)
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
 multipliers = st.integers(1, 5)
 
 
