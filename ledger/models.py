@@ -20,6 +20,7 @@ class League(models.Model):
     unit = models.CharField(max_length=20, default="$", help_text='e.g. "$", "chips", "points"')
     decimal_places = models.PositiveSmallIntegerField(default=2)
     rules = models.JSONField(default=default_rules, help_text="preset id plus overrides")
+    rules_name = models.CharField(max_length=60, blank=True, help_text='e.g. "Thursday rules"')
     default_stake = models.BigIntegerField(default=100, help_text="in the minor unit")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -90,6 +91,7 @@ class Night(models.Model):
     date = models.DateField()
     rules = models.JSONField(help_text="preset id plus overrides, for the next hands")
     stake = models.BigIntegerField(help_text="default stake for the next hands")
+    big_one = models.BooleanField(default=False, help_text="the next hands are at double stakes")
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -106,6 +108,11 @@ class Night(models.Model):
     @property
     def is_open(self) -> bool:
         return self.closed_at is None
+
+    @property
+    def next_stake(self) -> int:
+        """The stake of the next hand: doubled while "The Big One" is on."""
+        return self.stake * 2 if self.big_one else self.stake
 
 
 class Seat(models.Model):

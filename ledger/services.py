@@ -294,6 +294,24 @@ def change_stake(*, night: Night, stake: int) -> Night:
         return night
 
 
+def set_big_one(*, night: Night, on: bool) -> Night:
+    """ "The Big One": the last deals of the night at double stakes."""
+    with transaction.atomic():
+        night = _lock_open_night(night)
+        night.big_one = on
+        night.save(update_fields=["big_one"])
+        return night
+
+
+def set_league_rules(*, league: League, rules: object, name: str = "") -> League:
+    """The house rules every new night of the league starts with."""
+    spec = normalize_rules(rules)
+    league.rules = spec
+    league.rules_name = (name or "").strip()[:60]
+    league.save(update_fields=["rules", "rules_name"])
+    return league
+
+
 def change_rules(*, night: Night, rules: object) -> Night:
     """The house rules of the hands to come; recorded hands keep theirs."""
     spec = normalize_rules(rules)
@@ -368,7 +386,7 @@ def record_hand(
                 number=_next_number(night),
                 players=players,
                 dealer=dealer,
-                stake=night.stake if stake is None else stake,
+                stake=night.next_stake if stake is None else stake,
                 spec=night.rules,
                 details=details,
                 key=key,

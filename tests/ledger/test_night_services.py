@@ -108,3 +108,22 @@ def test_rules_that_cannot_seat_the_table_are_refused(night, league):
         services.change_rules(night=night, rules={"hand_size": 7})
     night.refresh_from_db()
     assert night.rules["preset"] == "pagat"
+
+
+def test_the_big_one_doubles_the_stake_of_the_next_hands(night, players):
+    from ledger.hands import HandDetails
+    from tests.ledger.conftest import record
+
+    services.set_big_one(night=night, on=True)
+    assert record(night, HandDetails(outcome="dead")).stake == 200
+    services.set_big_one(night=night, on=False)
+    assert record(night, HandDetails(outcome="dead")).stake == 100
+
+
+def test_the_league_rules_are_what_new_nights_start_with(league, season, players):
+    services.set_league_rules(league=league, rules={"preset": "speno", "overrides": {}}, name=" Thursday ")
+    night = services.start_night(season=season, players=[players["Elmo"], players["Goblin"]], dealer=players["Elmo"])
+    assert night.rules == {"preset": "speno", "overrides": {}}
+    assert league.rules_name == "Thursday"
+    with pytest.raises(RulesError):
+        services.set_league_rules(league=league, rules="nope")
