@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install bench-payouts
+.PHONY: run test test-sqlite test-postgres lint install bench-payouts browser
 
 install: $(STAMP)
 
@@ -24,12 +24,24 @@ run: $(STAMP)
 
 test: test-sqlite test-postgres
 
-test-sqlite: $(STAMP)
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "== installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$CI" = "true" ]; then echo "CI needs Chromium at $(CHROMIUM) for the browser tests" >&2; exit 1; fi; \
+		echo "== no Chromium at $(CHROMIUM): browser tests will be skipped"; \
+	fi
+
+test-sqlite: $(STAMP) browser
 	@echo "== test suite on SQLite"
 	env -u DATABASE_URL $(PY) -m pytest
 
 # Runs when a server answers at DATABASE_URL; in CI (CI=true) it must.
-test-postgres: $(STAMP)
+test-postgres: $(STAMP) browser
 	@if $(PY) -c "import psycopg, sys; psycopg.connect(sys.argv[1], connect_timeout=3).close()" '$(PG_URL)' 2>/dev/null; then \
 		echo "== test suite on PostgreSQL"; \
 		DATABASE_URL='$(PG_URL)' $(PY) -m pytest; \

@@ -1,8 +1,34 @@
 from django.urls import path
 
-from ledger import views
+from ledger.views import hands, leagues, nights
 
 app_name = "ledger"
+
+night = "l/<slug:slug>/nights/<int:night_id>/"
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", leagues.home, name="home"),
+    path("l/<slug:slug>/", leagues.league_page, name="league"),
+    path("l/<slug:slug>/players/", leagues.player_add, name="player_add"),
+    path(
+        "l/<slug:slug>/players/<int:player_id>/rename/", leagues.player_rename, name="player_rename"
+    ),
+    path(
+        "l/<slug:slug>/players/<int:player_id>/retire/", leagues.player_retire, name="player_retire"
+    ),
+    path("l/<slug:slug>/seasons/", leagues.season_start, name="season_start"),
+    path("l/<slug:slug>/seasons/<int:season_id>/close/", leagues.season_close, name="season_close"),
+    path("l/<slug:slug>/rules/", leagues.league_rules, name="league_rules"),
+    path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
+    path(night, nights.night_page, name="night"),
+    path(night + "watch/", nights.night_watch, name="night_watch"),
+    path(night + "stake/", nights.night_stake, name="night_stake"),
+    path(night + "big-one/", nights.night_big_one, name="night_big_one"),
+    path(night + "seat/", nights.night_seat, name="night_seat"),
+    path(night + "players/<int:player_id>/leave/", nights.night_unseat, name="night_unseat"),
+    path(night + "players/<int:player_id>/deal/", nights.night_dealer, name="night_dealer"),
+    path(night + "close/", nights.night_close, name="night_close"),
+    path(night + "hands/<int:hand_id>/void/", nights.hand_void, name="hand_void"),
+    path(night + "hand/<str:outcome>/", hands.hand_form, name="hand_form"),
+    path(night + "hand/<str:outcome>/preview/", hands.hand_preview, name="hand_preview"),
+    path(night + "hand/<str:outcome>/save/", hands.hand_record, name="hand_record"),
 ]

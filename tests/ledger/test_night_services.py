@@ -121,8 +121,12 @@ def test_the_big_one_doubles_the_stake_of_the_next_hands(night, players):
 
 
 def test_the_league_rules_are_what_new_nights_start_with(league, season, players):
-    services.set_league_rules(league=league, rules={"preset": "speno", "overrides": {}}, name=" Thursday ")
-    night = services.start_night(season=season, players=[players["Elmo"], players["Goblin"]], dealer=players["Elmo"])
+    services.set_league_rules(
+        league=league, rules={"preset": "speno", "overrides": {}}, name=" Thursday "
+    )
+    night = services.start_night(
+        season=season, players=[players["Elmo"], players["Goblin"]], dealer=players["Elmo"]
+    )
     assert night.rules == {"preset": "speno", "overrides": {}}
     assert league.rules_name == "Thursday"
     with pytest.raises(RulesError):

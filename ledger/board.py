@@ -1,0 +1,90 @@
+"""What the scoring screen and the spectator view show: totals, the deal, the hand list.
+
+A fixed number of queries whatever the number of hands in the night.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Sum
+
+from ledger.describe import headline
+from ledger.hands import engine_hand, stored_details
+from ledger.models import Entry, Hand, HandPlayer, Night, Player
+from ledger.rules import RulesError, parse_rules, score
+
+
+@dataclass
+class PlayerTotal:
+    player: Player
+    total: int
+    seated: bool
+    deals: bool
+
+
+@dataclass
+class HistoryRow:
+    hand: Hand
+    headline: str
+    nets: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def voided(self) -> bool:
+        return self.hand.is_voided
+
+
+def totals(night: Night) -> list[PlayerTotal]:
+    """Everyone who sat at the table tonight, seated players first in seat order."""
+    seats = list(night.seats.select_related("player").order_by("-seated", "position"))
+    balances = Entry.objects.filter(transaction__hand__night=night).balances()
+    return [
+        PlayerTotal(
+            player=seat.player,
+            total=balances.get(seat.player_id, 0),
+            seated=seat.seated,
+            deals=seat.player_id == night.dealer_id,
+        )
+        for seat in seats
+    ]
+
+
+def history(night: Night) -> list[HistoryRow]:
+    """The night's hands, newest first, each with its story and what it paid."""
+    hands = list(
+        night.hands.with_voided()
+        .select_related("dealer", "dropper", "winner", "replaces", "correction")
+        .prefetch_related(Prefetch("seats", queryset=HandPlayer.objects.select_related("player")))
+        .order_by("-number")
+    )
+    nets: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = (
+        Entry.objects.filter(transaction__hand__night=night, transaction__kind="hand")
+        .values_list("transaction__hand_id", "player_id")
+        .annotate(net=Sum("amount"))
+    )
+    for hand_id, player_id, net in rows:
+        nets[hand_id][player_id] = net
+    return [
+        HistoryRow(
+            hand=hand,
+            headline=_headline(hand),
+            nets=[(s.player.name, nets[hand.pk].get(s.player_id, 0)) for s in hand.seats.all()],
+        )
+        for hand in hands
+    ]
+
+
+def _headline(hand: Hand) -> str:
+    seats = list(hand.seats.all())
+    details = stored_details(hand, seats)
+    engine = engine_hand(
+        players=[s.player for s in seats], dealer=hand.dealer, stake=hand.stake, details=details
+    )
+    try:
+        return headline(engine, score(engine, parse_rules(hand.rules)))
+    except RulesError:  # a player renamed into a clash since; the ledger still stands
+        return hand.get_outcome_display()
+
+
+def last_standing(rows: list[HistoryRow]) -> Hand | None:
+    return next((row.hand for row in rows if not row.voided), None)

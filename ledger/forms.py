@@ -1,0 +1,399 @@
+"""Forms: they parse and validate input; the services decide and write."""
+
+import json
+import uuid
+from datetime import date
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from ledger.errors import LedgerError
+from ledger.hands import HandDetails
+from ledger.models import Player
+from ledger.money import format_plain, parse_amount
+from ledger.rules import PRESETS, RulesError
+from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
+from ledger.services import normalize_rules
+
+PRESET_CHOICES = [(p.id, f"{p.name}: {p.summary}") for p in PRESETS.values()]
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
+def amount_widget() -> forms.TextInput:
+    return forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+
+
+def clean_amount(text: str, places: int, label: str = "The stake") -> int:
+    try:
+        amount = parse_amount(text, places)
+    except ValueError as exc:
+        raise ValidationError(f"{label}: {exc}") from None
+    if amount < 1:
+        raise ValidationError(f"{label} must be more than zero")
+    return amount
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    unit = forms.CharField(max_length=20, initial="$", help_text='"$", "€", "chips", "points"…')
+    decimal_places = forms.TypedChoiceField(
+        choices=[(2, "2 (cents)"), (0, "0 (whole units)"), (1, "1"), (3, "3")],
+        coerce=int,
+        initial=2,
+    )
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, label="House rules", initial="pagat")
+    default_stake = forms.CharField(
+        initial="1.00", widget=amount_widget(), help_text="What each loser pays a winner"
+    )
+
+    def clean(self):
+        data = super().clean()
+        if "decimal_places" in data and data.get("default_stake"):
+            try:
+                data["default_stake"] = clean_amount(data["default_stake"], data["decimal_places"])
+            except ValidationError as exc:
+                self.add_error("default_stake", exc)
+        return data
+
+
+class PlayerNameForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Player's name")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(
+        max_length=60, label="Season name", initial=lambda: f"Season {date.today():%B %Y}"
+    )
+
+
+class StakeForm(forms.Form):
+    stake = forms.CharField(widget=amount_widget(), label="Stake for the next hands")
+
+    def __init__(self, *args, places: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.places = places
+
+    def clean_stake(self) -> int:
+        return clean_amount(self.cleaned_data["stake"], self.places)
+
+
+# House rules: a preset plus optional overrides of any option.
+
+CATCH_LABELS = {
+    "standard": "dropper pays each catcher double; the others pay the lowest",
+    "speno": "dropper pays each catcher double; players above the dropper pay the lowest",
+    "lowest_takes": "dropper pays the lowest double; the others pay the lowest",
+    "table_to_lowest": "dropper pays the lowest one stake per opponent",
+    "single_catch": "dropper pays each catcher once; everyone not lowest pays the lowest",
+    "double_to_all": "dropper pays everyone double",
+    "five_to_lowest": "dropper pays the lowest five stakes",
+    "catchers_only": "dropper pays each catcher the catch multiplier",
+    "table_double_to_lowest": "dropper pays the lowest two stakes per opponent",
+}
+AS_PRESET = [("", "As the preset")]
+CHOICE_OVERRIDES = {
+    "deck": ("Deck", [("52", "52 cards"), ("40", "40 cards (no 8s, 9s, 10s)")]),
+    "hand_size": ("Cards dealt", [(5, "5"), (7, "7")]),
+    "face_values": ("Face cards", [("ten", "J, Q, K count 10"), ("rank", "J 11, Q 12, K 13")]),
+    "jokers": ("Jokers (count 0)", [(n, str(n)) for n in range(5)]),
+    "deal_tonk.several": ("Several deal tonks", [(v, v.replace("_", " ")) for v in SEVERAL]),
+    "deal_tonk.tie": ("Equal best deal tonks", [(v, v.replace("_", " ")) for v in TIES]),
+    "drop.catch": (
+        "A caught drop",
+        [(v, f"{v.replace('_', ' ')}: {CATCH_LABELS[v]}") for v in CATCH],
+    ),
+    "stock_out.rule": ("Stock runs out", [(v, v.replace("_", " ")) for v in STOCK_OUT_RULES]),
+    "stock_out.tie": ("Stock-out tie", [(v, v.replace("_", " ")) for v in STOCK_OUT_TIES]),
+}
+MULTIPLIER_OVERRIDES = {
+    "drop.win_multiplier": "Winning drop pays ×",
+    "drop.catch_multiplier": "Catch multiplier (catchers only) ×",
+    "out.tonk_out_multiplier": "Tonk out with a spread pays ×",
+    "out.tonk_out_hit_multiplier": "Tonk out by hitting pays ×",
+    "out.first_turn_multiplier": "Tonk out on the first turn pays ×",
+    "out.discard_out_multiplier": "Out on a discard pays ×",
+    "stock_out.multiplier": "Stock-out lowest collects ×",
+}
+
+
+def _field_name(option: str) -> str:
+    return option.replace(".", "__")
+
+
+class RulesForm(forms.Form):
+    """A preset plus any overrides; ``spec`` is the stored form once valid."""
+
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, label="House rules")
+    tiers = forms.CharField(
+        required=False,
+        label="Deal-tonk tiers (JSON, advanced)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='e.g. [{"name": "fifty", "min": 50, "max": 50, "multiplier": 2}]',
+    )
+
+    def __init__(self, *args, spec: dict | None = None, **kwargs):
+        if spec is not None and "initial" not in kwargs:
+            kwargs["initial"] = self.initial_from(spec)
+        super().__init__(*args, **kwargs)
+        for option, (label, choices) in CHOICE_OVERRIDES.items():
+            self.fields[_field_name(option)] = forms.ChoiceField(
+                label=label,
+                required=False,
+                choices=AS_PRESET + [(str(v), text) for v, text in choices],
+            )
+        for option, label in MULTIPLIER_OVERRIDES.items():
+            self.fields[_field_name(option)] = forms.IntegerField(
+                label=label,
+                required=False,
+                min_value=1,
+                max_value=100,
+                widget=forms.NumberInput(attrs=NUMERIC),
+            )
+        self.order_fields(
+            [
+                "preset",
+                *map(_field_name, CHOICE_OVERRIDES),
+                *map(_field_name, MULTIPLIER_OVERRIDES),
+                "tiers",
+            ]
+        )
+
+    @staticmethod
+    def initial_from(spec: dict) -> dict:
+        if "preset" not in spec:
+            return {"preset": "pagat"}
+        initial = {"preset": spec["preset"]}
+        for section, value in spec.get("overrides", {}).items():
+            if isinstance(value, dict):
+                for key, inner in value.items():
+                    if key == "tiers":
+                        initial["tiers"] = json.dumps(inner)
+                    elif key != "order":
+                        initial[_field_name(f"{section}.{key}")] = inner
+            else:
+                initial[section] = value
+        return initial
+
+    def clean(self):
+        data = super().clean()
+        overrides: dict = {}
+        for option in [*CHOICE_OVERRIDES, *MULTIPLIER_OVERRIDES]:
+            value = data.get(_field_name(option))
+            if value in (None, ""):
+                continue
+            if option in ("hand_size", "jokers"):
+                value = int(value)
+            *section, key = option.split(".")
+            (overrides.setdefault(section[0], {}) if section else overrides)[key] = value
+        if data.get("tiers"):
+            try:
+                overrides.setdefault("deal_tonk", {})["tiers"] = json.loads(data["tiers"])
+            except json.JSONDecodeError as exc:
+                self.add_error("tiers", f"not valid JSON: {exc}")
+                return data
+        try:
+            self.spec = normalize_rules({"preset": data.get("preset"), "overrides": overrides})
+        except RulesError as exc:
+            option = str(exc.params.get("option", ""))
+            field = "tiers" if option.startswith("deal_tonk.tier") else _field_name(option)
+            self.add_error(field if field in self.fields else None, str(exc))
+        return data
+
+
+# Starting a night
+
+
+class NightForm(forms.Form):
+    """Who sits down, in which seat order, who deals first, at what stake."""
+
+    new_player = forms.CharField(required=False, max_length=60, label="New player (sits last)")
+    dealer = forms.ChoiceField(label="First dealer")
+    stake = forms.CharField(widget=amount_widget())
+    date = forms.DateField(initial=date.today, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, players: list[Player], places: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players, self.places = players, places
+        for seat, player in enumerate(players, start=1):
+            self.fields[f"sit-{player.pk}"] = forms.BooleanField(required=False, label=player.name)
+            self.fields[f"seat-{player.pk}"] = forms.IntegerField(
+                required=False,
+                initial=seat,
+                min_value=1,
+                max_value=999,
+                label=f"Seat of {player.name}",
+                widget=forms.NumberInput(attrs=NUMERIC),
+            )
+        self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players] + [
+            ("new", "The new player")
+        ]
+
+    def rows(self):
+        return [(p, self[f"sit-{p.pk}"], self[f"seat-{p.pk}"]) for p in self.players]
+
+    def clean_stake(self) -> int:
+        return clean_amount(self.cleaned_data["stake"], self.places)
+
+    def clean(self):
+        data = super().clean()
+        sitting = [p for p in self.players if data.get(f"sit-{p.pk}")]
+        sitting.sort(key=lambda p: (data.get(f"seat-{p.pk}") or 999, p.name.lower()))
+        self.seated = sitting
+        count = len(sitting) + (1 if data.get("new_player", "").strip() else 0)
+        if count < 2:
+            raise ValidationError("Tick at least two players who sit down")
+        dealer = data.get("dealer")
+        if dealer == "new" and not data.get("new_player", "").strip():
+            self.add_error("dealer", "Name the new player, or pick another dealer")
+        elif dealer not in ("new", None) and int(dealer) not in {p.pk for p in sitting}:
+            self.add_error("dealer", "The dealer must be one of the players who sit down")
+        return data
+
+
+class SeatForm(forms.Form):
+    player = forms.ChoiceField(required=False, label="Player")
+    new_player = forms.CharField(required=False, max_length=60, label="or a new player")
+
+    def __init__(self, *args, players: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not data.get("new_player", "").strip():
+            raise ValidationError("Pick a player or type a new name")
+        return data
+
+
+# Logging a hand
+
+OUTCOME_LABELS = {
+    "deal_tonk": "Deal tonk",
+    "drop": "Drop",
+    "tonk_out": "Tonk out",
+    "discard_out": "Out on discard",
+    "stock_out": "Stock out",
+    "dead": "Dead hand",
+}
+
+
+class HandForm(forms.Form):
+    """One hand's details for the players at the table, by outcome."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    dealer = forms.ChoiceField(label="Dealer")
+
+    def __init__(self, *args, outcome: str, players: list[Player], dealer: Player, **kwargs):
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("key", uuid.uuid4().hex)
+        kwargs["initial"].setdefault("dealer", str(dealer.pk))
+        super().__init__(*args, **kwargs)
+        self.outcome, self.players = outcome, players
+        self.by_pk = {str(p.pk): p for p in players}
+        choices = [(str(p.pk), p.name) for p in players]
+        self.fields["dealer"].choices = choices
+        radio = forms.RadioSelect(attrs={"class": "btn-check"})
+        if outcome == "drop":
+            self.fields["dropper"] = forms.ChoiceField(
+                choices=choices,
+                widget=radio,
+                label="Who dropped?",
+                error_messages={"required": "Tap who dropped"},
+            )
+        if outcome in ("tonk_out", "discard_out"):
+            self.fields["winner"] = forms.ChoiceField(
+                choices=choices,
+                widget=radio,
+                label="Who went out?",
+                error_messages={"required": "Tap who went out"},
+            )
+        if outcome == "tonk_out":
+            self.fields["method"] = forms.ChoiceField(
+                choices=[("spread", "Laid a spread"), ("hit", "Hit a spread")],
+                initial="spread",
+                widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+                label="How",
+            )
+            self.fields["first_turn"] = forms.BooleanField(
+                required=False, label="On their first turn"
+            )
+        for player in players:
+            if outcome in ("drop", "stock_out"):
+                self.fields[f"count-{player.pk}"] = forms.IntegerField(
+                    label=f"{player.name}'s count",
+                    min_value=0,
+                    max_value=200,
+                    widget=forms.NumberInput(attrs=NUMERIC),
+                    error_messages={"required": f"Enter {player.name}'s count"},
+                )
+            if outcome == "deal_tonk":
+                self.fields[f"claim-{player.pk}"] = forms.IntegerField(
+                    label=f"{player.name}'s deal count",
+                    required=False,
+                    min_value=0,
+                    max_value=200,
+                    widget=forms.NumberInput(attrs=NUMERIC),
+                )
+                self.fields[f"order-{player.pk}"] = forms.IntegerField(
+                    label=f"{player.name} called",
+                    required=False,
+                    min_value=1,
+                    max_value=20,
+                    widget=forms.NumberInput(attrs={**NUMERIC, "class": "claim-order"}),
+                )
+
+    def count_fields(self):
+        return [(p, self[f"count-{p.pk}"]) for p in self.players if f"count-{p.pk}" in self.fields]
+
+    def claim_rows(self):
+        return [
+            (p, self[f"claim-{p.pk}"], self[f"order-{p.pk}"])
+            for p in self.players
+            if f"claim-{p.pk}" in self.fields
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if self.outcome == "deal_tonk":
+            claimed = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
+            if not claimed:
+                raise ValidationError("Enter the deal count of each player who called tonk")
+            seats = {p.pk: i for i, p in enumerate(self.players)}
+            claimed.sort(key=lambda p: (data.get(f"order-{p.pk}") or 99, seats[p.pk]))
+            self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
+        return data
+
+    def details(self) -> HandDetails:
+        data, player = self.cleaned_data, self.by_pk.get
+        counts = {p: data[f"count-{p.pk}"] for p in self.players if f"count-{p.pk}" in data}
+        return HandDetails(
+            outcome=self.outcome,
+            dropper=player(data.get("dropper", "")),
+            counts=counts or None,
+            claims=getattr(self, "claims", ()),
+            winner=player(data.get("winner", "")),
+            method=data.get("method") or "spread",
+            first_turn=bool(data.get("first_turn")),
+        )
+
+    def chosen_dealer(self) -> Player:
+        return self.by_pk[self.cleaned_data["dealer"]]
+
+    def add_domain_error(self, error: RulesError | LedgerError) -> None:
+        """Show an engine or ledger error beside the field it is about."""
+        field = None
+        name = error.params.get("player")
+        player = next((p for p in self.players if p.name == name), None)
+        if error.code in ("count_unreachable", "count_invalid", "count_missing") and player:
+            field = f"claim-{player.pk}" if self.outcome == "deal_tonk" else f"count-{player.pk}"
+        elif error.code in ("claim_no_tier", "claim_twice") and player:
+            field = f"claim-{player.pk}"
+        elif error.code in ("not_seated", "night_dealer_not_seated"):
+            field = {"dropper": "dropper", "winner": "winner"}.get(
+                str(error.params.get("role")), "dealer"
+            )
+        self.add_error(field if field in self.fields else None, str(error))
+
+
+def stake_initial(amount: int, places: int) -> str:
+    return format_plain(amount, places)

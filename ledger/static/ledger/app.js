@@ -1,0 +1,80 @@
+// Small enhancements; every form also works as a plain POST without them.
+(function () {
+  "use strict";
+
+  // Keep the screen awake while scoring or watching (Screen Wake Lock API).
+  if (document.body.hasAttribute("data-wake-lock") && "wakeLock" in navigator) {
+    var lock = null;
+    var request = function () {
+      if (document.visibilityState === "visible" && !lock) {
+        navigator.wakeLock.request("screen").then(function (l) {
+          lock = l;
+          lock.addEventListener("release", function () { lock = null; });
+        }).catch(function () {});
+      }
+    };
+    request();
+    document.addEventListener("visibilitychange", request);
+  }
+
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // Card picker: tap a count box, then the cards in that hand.
+  var lastCount = null;
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches("#hand input.count")) lastCount = event.target;
+  });
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest(".card-button, .card-clear");
+    if (card) {
+      var target = lastCount && document.body.contains(lastCount) ? lastCount : document.querySelector("#hand input.count");
+      if (!target) return;
+      target.value = card.classList.contains("card-clear") ? "" : (parseInt(target.value || "0", 10) + parseInt(card.dataset.value, 10));
+      changed(target);
+      return;
+    }
+
+    // Deal tonk: tap the callers in the order they called.
+    var call = event.target.closest(".claim-row .call");
+    if (call) {
+      var row = call.closest(".claim-row");
+      var order = row.querySelector(".claim-order");
+      var rows = Array.prototype.slice.call(document.querySelectorAll("#hand .claim-row"));
+      if (call.getAttribute("aria-pressed") === "true") {
+        var removed = parseInt(order.value, 10);
+        call.setAttribute("aria-pressed", "false");
+        order.value = "";
+        row.querySelector("input.count").value = "";
+        rows.forEach(function (other) {
+          var o = other.querySelector(".claim-order");
+          if (o.value && parseInt(o.value, 10) > removed) o.value = parseInt(o.value, 10) - 1;
+        });
+      } else {
+        var taken = rows.filter(function (r) { return r.querySelector(".claim-order").value; }).length;
+        call.setAttribute("aria-pressed", "true");
+        order.value = taken + 1;
+        row.querySelector("input.count").focus();
+      }
+      changed(order);
+      return;
+    }
+
+    // Start a night: move players up and down the seat order.
+    var move = event.target.closest(".move-up, .move-down");
+    if (move) {
+      var item = move.closest("li");
+      var list = item.parentNode;
+      if (move.classList.contains("move-up") && item.previousElementSibling) {
+        list.insertBefore(item, item.previousElementSibling);
+      } else if (move.classList.contains("move-down") && item.nextElementSibling) {
+        list.insertBefore(item.nextElementSibling, item);
+      }
+      Array.prototype.forEach.call(list.querySelectorAll(".seat-number"), function (input, index) {
+        input.value = index + 1;
+      });
+      move.focus();
+    }
+  });
+})();

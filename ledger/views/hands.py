@@ -1,0 +1,182 @@
+"""Logging a hand: its form, a live preview in plain words, then one tap to save.
+
+The same endpoints correct a hand when the form carries ``correcting``: the
+correction keeps the original hand's players, rules and stake.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import retarget
+
+from ledger import services
+from ledger.describe import headline, payments
+from ledger.forms import OUTCOME_LABELS, HandForm
+from ledger.hands import engine_hand, stored_details
+from ledger.models import Hand, Night, Player
+from ledger.money import format_amount
+from ledger.rules import RulesError, parse_rules, score
+from ledger.views.lookups import hand_or_404, league_or_404, night_or_404
+from ledger.views.nights import DOMAIN_ERRORS, render_night
+
+
+@dataclass
+class Table:
+    """Who the hand is for and under what rules: the table now, or the hand being corrected."""
+
+    players: list[Player]
+    dealer: Player
+    stake: int
+    spec: dict
+    correcting: Hand | None = None
+
+
+def _table(night: Night, data) -> Table:
+    hand_id = data.get("correcting")
+    if not hand_id:
+        return Table(services.seated_players(night), night.dealer, night.next_stake, night.rules)
+    if not str(hand_id).isdigit():
+        raise Http404("no such hand")
+    hand = hand_or_404(night, int(hand_id))
+    players = [seat.player for seat in hand.seats.select_related("player")]
+    return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand)
+
+
+def _form(night: Night, outcome: str, table: Table, data=None) -> HandForm:
+    if outcome not in OUTCOME_LABELS:
+        raise Http404("no such outcome")
+    initial = {}
+    if table.correcting and table.correcting.outcome == outcome and data is None:
+        initial = _initial_from(table.correcting)
+    return HandForm(
+        data, outcome=outcome, players=table.players, dealer=table.dealer, initial=initial
+    )
+
+
+def _initial_from(hand: Hand) -> dict:
+    seats = list(hand.seats.select_related("player"))
+    details = stored_details(hand, seats)
+    initial = {
+        "dealer": str(hand.dealer_id),
+        "method": details.method,
+        "first_turn": details.first_turn,
+    }
+    if details.dropper:
+        initial["dropper"] = str(details.dropper.pk)
+    if details.winner:
+        initial["winner"] = str(details.winner.pk)
+    for player, count in (details.counts or {}).items():
+        initial[f"count-{player.pk}"] = count
+    for order, (player, count) in enumerate(details.claims, start=1):
+        initial[f"claim-{player.pk}"], initial[f"order-{player.pk}"] = count, order
+    return initial
+
+
+def _context(night: Night, outcome: str, table: Table, form: HandForm, preview=None) -> dict:
+    return {
+        "outcome": outcome,
+        "outcome_label": OUTCOME_LABELS[outcome],
+        "hand_form": form,
+        "table": table,
+        "cards": _cards(table.spec),
+        "preview": preview,
+    }
+
+
+def _cards(spec: dict) -> list[tuple[str, int]]:
+    """The card picker's buttons for these rules: label and value."""
+    rules = parse_rules(spec)
+    pips = list(range(2, 11)) if rules.deck == "52" else list(range(2, 8))
+    faces = [("J", 11), ("Q", 12), ("K", 13)]
+    cards = [("A", 1), *((str(p), p) for p in pips)]
+    cards += [(label, 10 if rules.face_values == "ten" else value) for label, value in faces]
+    return cards + ([("Joker", 0)] if rules.jokers else [])
+
+
+def _preview(form: HandForm, table: Table, league) -> dict:
+    if not form.is_valid():
+        missing = [str(e) for errors in form.errors.values() for e in errors]
+        return {"missing": missing}
+    engine = engine_hand(
+        players=table.players,
+        dealer=form.chosen_dealer(),
+        stake=table.stake,
+        details=form.details(),
+    )
+    try:
+        result = score(engine, parse_rules(table.spec))
+    except RulesError as exc:
+        return {"problem": str(exc)}
+
+    def money(amount: int) -> str:
+        return format_amount(amount, league.unit, league.decimal_places)
+
+    return {"headline": headline(engine, result), "payments": payments(result, money)}
+
+
+def _partial(request, night, context, partial: str):
+    return render(
+        request,
+        f"ledger/night.html#{partial}",
+        {**context, "league": night.season.league, "night": night, "outcomes": OUTCOME_LABELS},
+    )
+
+
+def _page_or_partial(request, night, context, partial: str):
+    if request.htmx:
+        return _partial(request, night, context, partial)
+    return render_night(request, night, **context)
+
+
+@require_GET
+def hand_form(request, slug, night_id, outcome):
+    night = night_or_404(league_or_404(slug), night_id)
+    table = _table(night, request.GET)
+    form = _form(night, outcome, table)
+    return _page_or_partial(request, night, _context(night, outcome, table, form), "hand_form")
+
+
+@require_POST
+def hand_preview(request, slug, night_id, outcome):
+    night = night_or_404(league_or_404(slug), night_id)
+    table = _table(night, request.POST)
+    form = _form(night, outcome, table, request.POST)
+    preview = _preview(form, table, night.season.league)
+    context = _context(night, outcome, table, form, preview)
+    return _page_or_partial(request, night, context, "preview")
+
+
+@require_POST
+def hand_record(request, slug, night_id, outcome):
+    night = night_or_404(league_or_404(slug), night_id)
+    table = _table(night, request.POST)
+    form = _form(night, outcome, table, request.POST)
+    if form.is_valid():
+        common = {
+            "key": form.cleaned_data["key"],
+            "details": form.details(),
+            "dealer": form.chosen_dealer(),
+        }
+        try:
+            if table.correcting:
+                hand = services.correct_hand(hand=table.correcting, **common)
+            else:
+                hand = services.record_hand(night=night, **common)
+        except DOMAIN_ERRORS as exc:
+            form.add_domain_error(exc)
+        else:
+            notice = f"Hand {hand.number} saved" + (
+                f", correcting hand {hand.replaces.number}." if hand.replaces else "."
+            )
+            if request.htmx:
+                night.refresh_from_db()
+                return render_night(request, night, notice=notice)
+            messages.success(request, notice)
+            return redirect("ledger:night", slug=slug, night_id=night.pk)
+    context = _context(night, outcome, table, form, _preview(form, table, night.season.league))
+    if request.htmx:
+        return retarget(_partial(request, night, context, "hand_form"), "#hand-form")
+    return render_night(request, night, **context)

@@ -1,0 +1,188 @@
+"""Home, league page, players, seasons, house rules and starting a night."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ledger import services
+from ledger.errors import LedgerError
+from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm
+from ledger.models import League
+from ledger.money import format_plain
+from ledger.rules import PRESETS, RulesError
+from ledger.views.lookups import league_or_404, player_or_404
+
+DOMAIN_ERRORS = (LedgerError, RulesError)
+
+
+@require_http_methods(["GET", "POST"])
+def home(request):
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            league = services.create_league(
+                name=data["name"],
+                unit=data["unit"],
+                decimal_places=data["decimal_places"],
+                rules=data["preset"],
+                default_stake=data["default_stake"],
+            )
+        except DOMAIN_ERRORS as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{league.name} is ready: add its players.")
+            return redirect("ledger:league", slug=league.slug)
+    leagues = League.objects.order_by("name")
+    return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
+
+
+def league_page(request, slug, *, player_form=None, season_form=None, rules_form=None, status=200):
+    league = league_or_404(slug)
+    season = league.seasons.filter(closed_at__isnull=True).first()
+    context = {
+        "league": league,
+        "players": league.players.all(),
+        "seasons": league.seasons.all(),
+        "open_season": season,
+        "nights": season.nights.select_related("dealer")[:30] if season else [],
+        "player_form": player_form or PlayerNameForm(),
+        "season_form": season_form or SeasonForm(),
+        "rules_form": rules_form or RulesForm(spec=league.rules),
+        "rules_preset": PRESETS.get(league.rules.get("preset", "")),
+    }
+    return render(request, "ledger/league.html", context, status=status)
+
+
+def _apply(request, slug, action, success: str, **forms):
+    """Run a league action; on a domain error show the league page with the message."""
+    try:
+        action()
+    except DOMAIN_ERRORS as exc:
+        messages.error(request, str(exc))
+        return league_page(request, slug, status=200, **forms)
+    messages.success(request, success)
+    return redirect("ledger:league", slug=slug)
+
+
+@require_POST
+def player_add(request, slug):
+    league = league_or_404(slug)
+    form = PlayerNameForm(request.POST)
+    if not form.is_valid():
+        return league_page(request, slug, player_form=form)
+    name = form.cleaned_data["name"]
+    return _apply(
+        request, slug, lambda: services.add_player(league=league, name=name), f"{name} joined."
+    )
+
+
+@require_POST
+def player_rename(request, slug, player_id):
+    player = player_or_404(league_or_404(slug), player_id)
+    form = PlayerNameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "A player needs a name.")
+        return redirect("ledger:league", slug=slug)
+    name = form.cleaned_data["name"]
+    return _apply(
+        request,
+        slug,
+        lambda: services.rename_player(player=player, name=name),
+        f"Renamed to {name}.",
+    )
+
+
+@require_POST
+def player_retire(request, slug, player_id):
+    player = player_or_404(league_or_404(slug), player_id)
+    return _apply(
+        request, slug, lambda: services.retire_player(player=player), f"{player.name} is retired."
+    )
+
+
+@require_POST
+def season_start(request, slug):
+    league = league_or_404(slug)
+    form = SeasonForm(request.POST)
+    if not form.is_valid():
+        return league_page(request, slug, season_form=form)
+    name = form.cleaned_data["name"]
+    return _apply(
+        request,
+        slug,
+        lambda: services.start_season(league=league, name=name),
+        f"{name} has started.",
+    )
+
+
+@require_POST
+def season_close(request, slug, season_id):
+    league = league_or_404(slug)
+    season = get_object_or_404(league.seasons, pk=season_id)
+    return _apply(
+        request, slug, lambda: services.close_season(season=season), f"{season.name} is closed."
+    )
+
+
+@require_POST
+def league_rules(request, slug):
+    league = league_or_404(slug)
+    form = RulesForm(request.POST)
+    if not form.is_valid():
+        return league_page(request, slug, rules_form=form)
+    name = request.POST.get("rules_name", "")
+    return _apply(
+        request,
+        slug,
+        lambda: services.set_league_rules(league=league, rules=form.spec, name=name),
+        "The league's house rules are saved.",
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def night_start(request, slug):
+    league = league_or_404(slug)
+    season = league.seasons.filter(closed_at__isnull=True).first()
+    if season is None:
+        messages.error(request, "Start a season first: nights belong to a season.")
+        return redirect("ledger:league", slug=slug)
+    players = list(league.players.active())
+    data = request.POST if request.method == "POST" else None
+    initial = {"stake": format_plain(league.default_stake, league.decimal_places)}
+    form = NightForm(data, players=players, places=league.decimal_places, initial=initial)
+    rules_form = RulesForm(data, prefix="rules", spec=league.rules if data is None else None)
+    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+        try:
+            night = _start_night(season, form, rules_form.spec)
+        except DOMAIN_ERRORS as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("ledger:night", slug=slug, night_id=night.pk)
+    return render(
+        request,
+        "ledger/night_start.html",
+        {"league": league, "form": form, "rules_form": rules_form},
+    )
+
+
+def _start_night(season, form: NightForm, spec: dict):
+    data = form.cleaned_data
+    seated = list(form.seated)
+    with transaction.atomic():  # a new player and the night, or neither
+        if data["new_player"].strip():
+            seated.append(services.add_player(league=season.league, name=data["new_player"]))
+        dealer = (
+            seated[-1]
+            if data["dealer"] == "new"
+            else next(p for p in seated if str(p.pk) == data["dealer"])
+        )
+        return services.start_night(
+            season=season,
+            players=seated,
+            dealer=dealer,
+            stake=data["stake"],
+            rules=spec,
+            date=data["date"],
+        )

@@ -1,0 +1,161 @@
+"""The scoring screen, its table controls and the spectator view."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger import board, services
+from ledger.errors import LedgerError
+from ledger.forms import OUTCOME_LABELS, SeatForm, StakeForm
+from ledger.money import format_plain
+from ledger.rules import PRESETS, RulesError
+from ledger.views.lookups import hand_or_404, league_or_404, night_or_404, player_or_404
+
+DOMAIN_ERRORS = (LedgerError, RulesError)
+
+
+def night_context(night, **extra) -> dict:
+    league = night.season.league
+    rows = board.history(night)
+    seated_ids = set(night.seats.filter(seated=True).values_list("player_id", flat=True))
+    return {
+        "league": league,
+        "night": night,
+        "totals": board.totals(night),
+        "history": rows,
+        "last_hand": board.last_standing(rows),
+        "outcomes": OUTCOME_LABELS,
+        "preset": PRESETS.get(night.rules.get("preset", "")),
+        "stake_form": StakeForm(
+            places=league.decimal_places,
+            initial={"stake": format_plain(night.stake, league.decimal_places)},
+        ),
+        "seat_form": SeatForm(
+            players=[p for p in league.players.active() if p.pk not in seated_ids]
+        ),
+        **extra,
+    }
+
+
+def render_night(request, night, *, status=200, **extra):
+    """The whole page, or only the board when htmx asks for it."""
+    template = "ledger/night.html#board" if request.htmx else "ledger/night.html"
+    return render(request, template, night_context(night, **extra), status=status)
+
+
+@require_GET
+def night_page(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    return render_night(request, night)
+
+
+@require_GET
+def night_watch(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
+    return render(request, template, night_context(night))
+
+
+def _after(request, night, *, error: str = "", notice: str = ""):
+    """Show the board again (htmx), or go back to the page with a message."""
+    if request.htmx:
+        night.refresh_from_db()
+        return render_night(request, night, error=error, notice=notice)
+    if error:
+        messages.error(request, error)
+    elif notice:
+        messages.success(request, notice)
+    return redirect("ledger:night", slug=night.season.league.slug, night_id=night.pk)
+
+
+def _act(request, night, action, success: str):
+    try:
+        action()
+    except DOMAIN_ERRORS as exc:
+        return _after(request, night, error=str(exc))
+    return _after(request, night, notice=success)
+
+
+@require_POST
+def night_stake(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    form = StakeForm(request.POST, places=night.season.league.decimal_places)
+    if not form.is_valid():
+        return _after(request, night, error=form.errors["stake"][0])
+    stake = form.cleaned_data["stake"]
+    return _act(
+        request,
+        night,
+        lambda: services.change_stake(night=night, stake=stake),
+        "The stake is changed for the next hands.",
+    )
+
+
+@require_POST
+def night_big_one(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    on = request.POST.get("on") == "1"
+    notice = "The Big One: double stakes from now on." if on else "Back to the normal stake."
+    return _act(request, night, lambda: services.set_big_one(night=night, on=on), notice)
+
+
+@require_POST
+def night_seat(request, slug, night_id):
+    league = league_or_404(slug)
+    night = night_or_404(league, night_id)
+    form = SeatForm(request.POST, players=list(league.players.active()))
+    if not form.is_valid():
+        return _after(
+            request, night, error=" ".join(form.errors.get("__all__", [])) or "Pick a player"
+        )
+
+    def seat():
+        player = (
+            player_or_404(league, form.cleaned_data["player"])
+            if form.cleaned_data["player"]
+            else services.add_player(league=league, name=form.cleaned_data["new_player"])
+        )
+        services.seat_player(night=night, player=player)
+
+    return _act(request, night, seat, "Seated at the dealer's right.")
+
+
+@require_POST
+def night_unseat(request, slug, night_id, player_id):
+    league = league_or_404(slug)
+    night = night_or_404(league, night_id)
+    player = player_or_404(league, player_id)
+    return _act(
+        request,
+        night,
+        lambda: services.unseat_player(night=night, player=player),
+        f"{player.name} left the table.",
+    )
+
+
+@require_POST
+def night_dealer(request, slug, night_id, player_id):
+    league = league_or_404(slug)
+    night = night_or_404(league, night_id)
+    player = player_or_404(league, player_id)
+    return _act(
+        request,
+        night,
+        lambda: services.set_dealer(night=night, player=player),
+        f"{player.name} deals.",
+    )
+
+
+@require_POST
+def night_close(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    return _act(request, night, lambda: services.close_night(night=night), "The night is closed.")
+
+
+@require_POST
+def hand_void(request, slug, night_id, hand_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    hand = hand_or_404(night, hand_id)
+    return _act(
+        request, night, lambda: services.void_hand(hand=hand), f"Hand {hand.number} is voided."
+    )

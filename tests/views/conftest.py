@@ -1,0 +1,11 @@
+import pytest
+
+from tests.ledger.conftest import league, night, players, season  # noqa: F401  (shared fixtures)
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def urls(league, night):
+    base = f"/l/{league.slug}/nights/{night.pk}/"
+    return {"league": f"/l/{league.slug}/", "night": base, "watch": base + "watch/"}

@@ -1,0 +1,217 @@
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ledger import services
+from ledger.hands import HandDetails
+from ledger.models import Entry, Hand
+from tests.ledger.conftest import record
+from tests.views.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+def ids(players, *names):
+    return [str(players[n].pk) for n in names]
+
+
+def drop_data(players, dropper="Croaker", counts=(10, 8, 30), key="k-1"):
+    croaker, goblin, elmo = ids(players, "Croaker", "Goblin", "Elmo")
+    return {
+        "key": key,
+        "dealer": elmo,
+        "dropper": str(players[dropper].pk),
+        f"count-{croaker}": counts[0],
+        f"count-{goblin}": counts[1],
+        f"count-{elmo}": counts[2],
+    }
+
+
+def test_the_drop_form_has_a_button_per_player_and_numeric_counts(client, urls, players):
+    page = client.get(urls["night"] + "hand/drop/", **HTMX)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "<html" not in text, "htmx gets the fragment"
+    assert text.count('class="btn-check"') == 3
+    assert text.count('inputmode="numeric"') == 3
+    assert re.search(r'name="key" value="[0-9a-f]{32}"', text)
+    full = client.get(urls["night"] + "hand/drop/")
+    assert b"<html" in full.content and b'id="hand"' in full.content
+
+
+def test_an_unknown_outcome_is_404(client, urls):
+    assert client.get(urls["night"] + "hand/gin/").status_code == 404
+
+
+def test_the_preview_says_it_in_plain_words(client, urls, players):
+    page = client.post(urls["night"] + "hand/drop/preview/", drop_data(players), **HTMX)
+    text = page.content.decode()
+    assert "Croaker is caught by Goblin (8 vs 10)" in text
+    assert "Croaker pays Goblin $2.00" in text
+    assert "Elmo pays Goblin $1.00" in text
+    assert not Hand.objects.exists()
+
+
+def test_the_preview_explains_an_impossible_count(client, urls, players):
+    page = client.post(
+        urls["night"] + "hand/drop/preview/", drop_data(players, counts=(10, 8, 51)), **HTMX
+    )
+    assert "Elmo&#x27;s count 51 is impossible with a 52-card deck" in page.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_the_preview_lists_what_is_still_needed(client, urls, players):
+    data = drop_data(players)
+    del data["dropper"], data[f"count-{players['Elmo'].pk}"]
+    text = client.post(urls["night"] + "hand/drop/preview/", data, **HTMX).content.decode()
+    assert "Still needed: Tap who dropped · Enter Elmo&#x27;s count" in text
+
+
+def test_the_preview_works_without_javascript(client, urls, players):
+    page = client.post(urls["night"] + "hand/drop/preview/", drop_data(players))
+    assert b"<html" in page.content
+    assert b"Croaker is caught by Goblin (8 vs 10)" in page.content
+
+
+def test_saving_updates_the_board(client, urls, players):
+    page = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert 'id="board"' in text and "<html" not in text
+    assert "Hand 1 saved." in text
+    assert 'data-total="Goblin" data-amount="300"' in text
+    assert "#1</span>" in text
+    assert '<strong id="dealer">Croaker</strong> deals' in text, "the deal moved left"
+
+
+def test_saving_without_javascript_redirects(client, urls, players):
+    response = client.post(urls["night"] + "hand/drop/save/", drop_data(players))
+    assert (response.status_code, response["Location"]) == (302, urls["night"])
+    assert "Hand 1 saved." in client.get(urls["night"]).content.decode()
+
+
+def test_a_resubmitted_form_records_one_hand(client, urls, players):
+    for _ in range(3):
+        client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="same"), **HTMX)
+    assert Hand.objects.count() == 1
+    assert Entry.objects.count() == 4  # two transfers, two entries each
+
+
+def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, players):
+    page = client.post(
+        urls["night"] + "hand/drop/save/", drop_data(players, counts=(10, 8, 51)), **HTMX
+    )
+    text = page.content.decode()
+    assert page["HX-Retarget"] == "#hand-form"
+    assert re.search(r'id="id_count-%d"[^>]*aria-describedby' % players["Elmo"].pk, text)
+    assert "Elmo&#x27;s count 51 is impossible with a 52-card deck" in text
+    assert not Hand.objects.exists()
+
+
+def test_a_missing_count_is_refused(client, urls, players):
+    data = drop_data(players)
+    del data[f"count-{players['Goblin'].pk}"]
+    text = client.post(urls["night"] + "hand/drop/save/", data).content.decode()
+    assert "Enter Goblin&#x27;s count" in text
+    assert not Hand.objects.exists()
+
+
+def test_a_deal_tonk_takes_claims_in_calling_order(client, urls, players, night):
+    services.change_rules(night=night, rules="speno-es")
+    croaker, goblin, elmo = ids(players, "Croaker", "Goblin", "Elmo")
+    data = {
+        "key": "t",
+        "dealer": elmo,
+        f"claim-{goblin}": "13",
+        f"order-{goblin}": "2",
+        f"claim-{elmo}": "49",
+        f"order-{elmo}": "1",
+    }
+    client.post(urls["night"] + "hand/deal_tonk/save/", data)
+    hand = Hand.objects.get()
+    assert hand.result == "deal_tonk"
+    assert Entry.objects.balances() == {
+        players["Elmo"].pk: 300,
+        players["Goblin"].pk: -100,
+        players["Croaker"].pk: -200,
+    }
+
+
+def test_a_tonk_out_defaults_to_a_spread_not_on_the_first_turn(client, urls, players):
+    data = {
+        "key": "t",
+        "dealer": ids(players, "Elmo")[0],
+        "winner": ids(players, "Goblin")[0],
+        "method": "spread",
+    }
+    client.post(urls["night"] + "hand/tonk_out/save/", data)
+    hand = Hand.objects.get()
+    assert (hand.method, hand.first_turn, hand.winner) == ("spread", False, players["Goblin"])
+
+
+def test_a_correction_is_prefilled_and_replaces_the_hand(client, urls, players, night):
+    client.post(urls["night"] + "hand/drop/save/", drop_data(players))
+    original = Hand.objects.get()
+    form = client.get(
+        urls["night"] + f"hand/drop/?correcting={original.pk}", **HTMX
+    ).content.decode()
+    assert "Correct hand 1: Drop" in form
+    assert re.search(
+        r'name="count-%d" id="id_count-%d" value="8"' % ((players["Goblin"].pk,) * 2), form
+    )
+    data = drop_data(players, counts=(5, 8, 30), key="fix") | {"correcting": original.pk}
+    page = client.post(urls["night"] + "hand/drop/save/", data, **HTMX).content.decode()
+    assert "Hand 2 saved, correcting hand 1." in page
+    assert "corrects #1" in page and "corrected by #2" in page and "<del>" in page
+    assert list(Hand.objects.standing().values_list("number", flat=True)) == [2]
+
+
+def test_correcting_another_nights_hand_is_404(client, urls, season, players):
+    other = services.start_night(
+        season=season, players=[players["Silent"], players["One-Eye"]], dealer=players["Silent"]
+    )
+    hand = record(other, HandDetails(outcome="dead"))
+    assert client.get(urls["night"] + f"hand/dead/?correcting={hand.pk}").status_code == 404
+    assert client.get(urls["night"] + "hand/dead/?correcting=abc").status_code == 404
+
+
+def test_void_and_undo(client, urls, players, night):
+    first = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
+    second = record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
+    board = client.get(urls["night"]).content.decode()
+    assert "Undo hand 2" in board
+    page = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
+    assert "Hand 2 is voided." in page and "Undo hand 1" in page
+    again = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
+    assert "hand 2 is voided already" in again
+    assert list(Hand.objects.standing()) == [first]
+
+
+def test_a_closed_night_takes_no_hands(client, urls, players, night):
+    services.close_night(night=night)
+    text = client.post(urls["night"] + "hand/drop/save/", drop_data(players)).content.decode()
+    assert "this night is closed" in text
+    assert not Hand.objects.exists()
+
+
+def test_the_night_page_queries_do_not_grow_with_hands(client, urls, players, night):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(urls["night"]).status_code == 200
+        return len(captured)
+
+    record(night, HandDetails(outcome="dead"))
+    few = queries()
+    for i in range(30):
+        p = players
+        details = HandDetails(
+            outcome="drop",
+            dropper=p["Goblin"],
+            counts={p["Croaker"]: 9 + i % 5, p["Goblin"]: 7, p["Elmo"]: 20},
+        )
+        hand = record(night, details)
+        if i % 7 == 0:
+            services.void_hand(hand=hand)
+    assert queries() == few

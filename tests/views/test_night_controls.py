@@ -1,0 +1,101 @@
+import pytest
+
+from ledger import services
+from ledger.models import Night
+from tests.views.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_scoring_screen_shows_totals_dealer_stake_and_outcomes(client, urls):
+    text = client.get(urls["night"]).content.decode()
+    assert 'Stake <strong id="stake">$1.00</strong>' in text
+    assert '<strong id="dealer">Elmo</strong> deals' in text
+    for label in ("Deal tonk", "Drop", "Tonk out", "Out on discard", "Stock out", "Dead hand"):
+        assert f">{label}</a>" in text
+    assert "data-wake-lock" in text
+    assert 'hx-headers=\'{"x-csrftoken": "' in text
+
+
+def test_another_leagues_night_is_404(client, night, players):
+    other = services.create_league(name="Other")
+    assert client.get(f"/l/{other.slug}/nights/{night.pk}/").status_code == 404
+    assert (
+        client.post(f"/l/{other.slug}/nights/{night.pk}/stake/", {"stake": "5"}).status_code == 404
+    )
+    night.refresh_from_db()
+    assert night.stake == 100
+
+
+def test_the_stake_changes_for_the_next_hands(client, urls, night):
+    page = client.post(urls["night"] + "stake/", {"stake": "2.50"}, **HTMX).content.decode()
+    night.refresh_from_db()
+    assert night.stake == 250
+    assert 'Stake <strong id="stake">$2.50</strong>' in page
+
+
+@pytest.mark.parametrize(
+    ("stake", "message"), [("0", "must be more than zero"), ("1.234", "more than 2 decimal places")]
+)
+def test_a_bad_stake_is_explained(client, urls, night, stake, message):
+    page = client.post(urls["night"] + "stake/", {"stake": stake}, **HTMX).content.decode()
+    assert message in page
+    night.refresh_from_db()
+    assert night.stake == 100
+
+
+def test_the_big_one_doubles_and_ends(client, urls, night):
+    page = client.post(urls["night"] + "big-one/", {"on": "1"}, **HTMX).content.decode()
+    assert 'Stake <strong id="stake">$2.00</strong>' in page and "Big One" in page
+    client.post(urls["night"] + "big-one/", {"on": "0"})
+    night.refresh_from_db()
+    assert (night.big_one, night.next_stake) == (False, 100)
+
+
+def test_a_late_player_sits_at_the_dealers_right(client, urls, night, players):
+    client.post(urls["night"] + "seat/", {"player": players["One-Eye"].pk})
+    assert [p.name for p in services.seated_players(night)] == [
+        "Croaker",
+        "Goblin",
+        "One-Eye",
+        "Elmo",
+    ]
+    client.post(urls["night"] + "seat/", {"new_player": "Otto"})
+    assert [p.name for p in services.seated_players(night)][-2:] == ["Otto", "Elmo"]
+
+
+def test_seating_nobody_is_explained(client, urls, night):
+    page = client.post(urls["night"] + "seat/", {}, **HTMX).content.decode()
+    assert "Pick a player or type a new name" in page
+
+
+def test_a_player_leaves_and_another_deals(client, urls, night, players):
+    client.post(urls["night"] + f"players/{players['Goblin'].pk}/leave/")
+    client.post(urls["night"] + f"players/{players['Croaker'].pk}/deal/")
+    night.refresh_from_db()
+    assert [p.name for p in services.seated_players(night)] == ["Croaker", "Elmo"]
+    assert night.dealer == players["Croaker"]
+    page = client.post(
+        urls["night"] + f"players/{players['Elmo'].pk}/leave/", **HTMX
+    ).content.decode()
+    assert "Elmo cannot leave: a table needs at least two players" in page
+
+
+def test_closing_the_night_hides_the_outcome_buttons(client, urls, night):
+    page = client.post(urls["night"] + "close/", follow=True).content.decode()
+    assert Night.objects.get().closed_at is not None
+    assert "The night is closed." in page
+    assert 'data-outcome="drop"' not in page
+
+
+def test_the_spectator_view_polls_and_has_no_controls(client, urls):
+    page = client.get(urls["watch"]).content.decode()
+    assert 'hx-trigger="every 4s"' in page
+    assert "<form" not in page
+    partial = client.get(urls["watch"], **HTMX).content.decode()
+    assert partial.lstrip().startswith('<div id="board"') and "<html" not in partial
+
+
+def test_only_post_changes_things(client, urls, night):
+    assert client.get(urls["night"] + "stake/").status_code == 405
+    assert client.get(urls["night"] + "close/").status_code == 405
