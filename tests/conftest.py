@@ -5,6 +5,7 @@ import pytest
 from django.db import connections
 from django.db.backends.signals import connection_created
 
+from ledger import services
 from ledger.models import Entry
 
 # Ledger entries are append-only: no UPDATE or DELETE may touch their table
@@ -57,3 +58,28 @@ def corrupting_the_ledger():
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def league():
+    return services.create_league(
+        name="Black Company", unit="$", decimal_places=2, default_stake=100
+    )
+
+
+@pytest.fixture
+def players(league):
+    names = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
+    return {name: services.add_player(league=league, name=name) for name in names}
+
+
+@pytest.fixture
+def season(league):
+    return services.start_season(league=league, name="Winter 2026")
+
+
+@pytest.fixture
+def night(season, players):
+    """Croaker, Goblin, Elmo clockwise under pagat at stake 100; Elmo deals."""
+    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
+    return services.start_night(season=season, players=seated, dealer=players["Elmo"])

@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.models import Entry
-from tests.ledger.conftest import drop, record
+from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from ledger import services
 from ledger.hands import HandDetails
 from ledger.models import Entry, Hand
 from tests.conftest import corrupting_the_ledger
-from tests.ledger.conftest import drop, new_key, record
+from tests.helpers import drop, new_key, record
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.models import Entry, Hand, Transaction
-from tests.ledger.conftest import drop
+from tests.helpers import drop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -81,7 +81,7 @@ def test_a_player_with_hands_cannot_be_deleted(night, players):
     from django.db.models import ProtectedError
 
     from ledger.hands import HandDetails
-    from tests.ledger.conftest import record
+    from tests.helpers import record
 
     record(night, HandDetails(outcome="dead"))
     with pytest.raises(ProtectedError):

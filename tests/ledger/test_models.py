@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 
 from ledger.models import Entry, Hand, Outcome, ResultKind, Transaction
 from ledger.rules import OUTCOMES, RESULTS
-from tests.ledger.conftest import drop, record
+from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db
 

@@ -112,7 +112,7 @@ def test_rules_that_cannot_seat_the_table_are_refused(night, league):
 
 def test_the_big_one_doubles_the_stake_of_the_next_hands(night, players):
     from ledger.hands import HandDetails
-    from tests.ledger.conftest import record
+    from tests.helpers import record
 
     services.set_big_one(night=night, on=True)
     assert record(night, HandDetails(outcome="dead")).stake == 200

@@ -5,7 +5,7 @@ from ledger.errors import LedgerError
 from ledger.hands import HandDetails, stored_details
 from ledger.models import Entry, Hand, HandPlayer, Transaction
 from ledger.rules import RulesError
-from tests.ledger.conftest import balances, drop, record
+from tests.helpers import balances, drop, record
 
 pytestmark = pytest.mark.django_db
 

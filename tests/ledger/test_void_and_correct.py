@@ -4,7 +4,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.models import Entry, Hand, Transaction
-from tests.ledger.conftest import balances, drop, new_key, record
+from tests.helpers import balances, drop, new_key, record
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,5 @@
 import pytest
 
-from tests.ledger.conftest import league, night, players, season  # noqa: F401  (shared fixtures)
-
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 

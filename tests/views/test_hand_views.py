@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from ledger import services
 from ledger.hands import HandDetails
 from ledger.models import Entry, Hand
-from tests.ledger.conftest import record
+from tests.helpers import record
 from tests.views.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,8 @@ def test_the_drop_form_has_a_button_per_player_and_numeric_counts(client, urls, 
     assert text.count('inputmode="numeric"') == 3
     assert re.search(r'name="key" value="[0-9a-f]{32}"', text)
     full = client.get(urls["night"] + "hand/drop/")
-    assert b"<html" in full.content and b'id="hand"' in full.content
+    assert b"<html" in full.content
+    assert b'id="hand"' in full.content
 
 
 def test_an_unknown_outcome_is_404(client, urls):
@@ -79,7 +80,8 @@ def test_saving_updates_the_board(client, urls, players):
     page = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
     text = page.content.decode()
     assert page.status_code == 200
-    assert 'id="board"' in text and "<html" not in text
+    assert 'id="board"' in text
+    assert "<html" not in text
     assert "Hand 1 saved." in text
     assert 'data-total="Goblin" data-amount="300"' in text
     assert "#1</span>" in text
@@ -105,7 +107,8 @@ def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, pl
     )
     text = page.content.decode()
     assert page["HX-Retarget"] == "#hand-form"
-    assert re.search(r'id="id_count-%d"[^>]*aria-describedby' % players["Elmo"].pk, text)
+    elmo = players["Elmo"].pk
+    assert re.search(rf'id="id_count-{elmo}"[^>]*aria-describedby', text)
     assert "Elmo&#x27;s count 51 is impossible with a 52-card deck" in text
     assert not Hand.objects.exists()
 
@@ -120,7 +123,7 @@ def test_a_missing_count_is_refused(client, urls, players):
 
 def test_a_deal_tonk_takes_claims_in_calling_order(client, urls, players, night):
     services.change_rules(night=night, rules="speno-es")
-    croaker, goblin, elmo = ids(players, "Croaker", "Goblin", "Elmo")
+    _croaker, goblin, elmo = ids(players, "Croaker", "Goblin", "Elmo")
     data = {
         "key": "t",
         "dealer": elmo,
@@ -158,13 +161,14 @@ def test_a_correction_is_prefilled_and_replaces_the_hand(client, urls, players, 
         urls["night"] + f"hand/drop/?correcting={original.pk}", **HTMX
     ).content.decode()
     assert "Correct hand 1: Drop" in form
-    assert re.search(
-        r'name="count-%d" id="id_count-%d" value="8"' % ((players["Goblin"].pk,) * 2), form
-    )
+    goblin = players["Goblin"].pk
+    assert f'name="count-{goblin}" id="id_count-{goblin}" value="8"' in form
     data = drop_data(players, counts=(5, 8, 30), key="fix") | {"correcting": original.pk}
     page = client.post(urls["night"] + "hand/drop/save/", data, **HTMX).content.decode()
     assert "Hand 2 saved, correcting hand 1." in page
-    assert "corrects #1" in page and "corrected by #2" in page and "<del>" in page
+    assert "corrects #1" in page
+    assert "corrected by #2" in page
+    assert "<del>" in page
     assert list(Hand.objects.standing().values_list("number", flat=True)) == [2]
 
 
@@ -183,7 +187,8 @@ def test_void_and_undo(client, urls, players, night):
     board = client.get(urls["night"]).content.decode()
     assert "Undo hand 2" in board
     page = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
-    assert "Hand 2 is voided." in page and "Undo hand 1" in page
+    assert "Hand 2 is voided." in page
+    assert "Undo hand 1" in page
     again = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
     assert "hand 2 is voided already" in again
     assert list(Hand.objects.standing()) == [first]

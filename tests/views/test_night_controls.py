@@ -46,7 +46,8 @@ def test_a_bad_stake_is_explained(client, urls, night, stake, message):
 
 def test_the_big_one_doubles_and_ends(client, urls, night):
     page = client.post(urls["night"] + "big-one/", {"on": "1"}, **HTMX).content.decode()
-    assert 'Stake <strong id="stake">$2.00</strong>' in page and "Big One" in page
+    assert 'Stake <strong id="stake">$2.00</strong>' in page
+    assert "Big One" in page
     client.post(urls["night"] + "big-one/", {"on": "0"})
     night.refresh_from_db()
     assert (night.big_one, night.next_stake) == (False, 100)
@@ -93,7 +94,8 @@ def test_the_spectator_view_polls_and_has_no_controls(client, urls):
     assert 'hx-trigger="every 4s"' in page
     assert "<form" not in page
     partial = client.get(urls["watch"], **HTMX).content.decode()
-    assert partial.lstrip().startswith('<div id="board"') and "<html" not in partial
+    assert partial.lstrip().startswith('<div id="board"')
+    assert "<html" not in partial
 
 
 def test_only_post_changes_things(client, urls, night):

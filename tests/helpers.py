@@ -1,0 +1,29 @@
+"""Shorthands the tests share: a drop, a recorded hand, balances by name."""
+
+import itertools
+
+from ledger import services
+from ledger.hands import HandDetails
+from ledger.models import Entry, Player
+
+_keys = itertools.count(1)
+
+
+def new_key() -> str:
+    return f"key-{next(_keys)}"
+
+
+def drop(dropper, counts) -> HandDetails:
+    return HandDetails(outcome="drop", dropper=dropper, counts=counts)
+
+
+def record(night, details, **kwargs):
+    return services.record_hand(
+        night=night, key=kwargs.pop("key", None) or new_key(), details=details, **kwargs
+    )
+
+
+def balances(**filters) -> dict[str, int]:
+    """Net per player name over the entries matching ``filters``."""
+    names = dict(Player.objects.values_list("pk", "name"))
+    return {names[pk]: net for pk, net in Entry.objects.filter(**filters).balances().items()}
