@@ -51,12 +51,12 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def screenshot(page):
-    """``screenshot("night")`` saves the whole page to test-artifacts/ (git-ignored)."""
+    """``screenshot("night")`` saves the whole page (``on=`` another page) to test-artifacts/ (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def take(name: str) -> Path:
+    def take(name: str, on=None) -> Path:
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        (on or page).screenshot(path=str(path), full_page=True)
         return path
 
     return take
