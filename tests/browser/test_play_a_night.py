@@ -170,7 +170,12 @@ def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     keeper.confirm("One-Eye goes out on a discard", {"outcome": "discard_out", "winner": "One-Eye"})
     keeper.open("stock_out")
     counts = {"Croaker": 12, "Goblin": 5, "Elmo": 5, "One-Eye": 30}
-    keeper.counts(counts)
+    keeper.counts({name: count for name, count in counts.items() if name != "One-Eye"})
+    page.locator("summary:has-text('Card picker')").click()  # One-Eye holds K, Q and J
+    page.get_by_label("One-Eye's count", exact=True).focus()
+    for card in ("K", "Q", "J"):
+        page.locator(f".card-button:text-is('{card}')").click()
+    expect(page.get_by_label("One-Eye's count", exact=True)).to_have_value("30")
     keeper.confirm(
         "Stock out: Goblin and Elmo lowest with 5", {"outcome": "stock_out", "counts": counts}
     )
@@ -232,6 +237,13 @@ def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     expect(page.locator("#hand-5.voided")).to_contain_text("corrected by #11")
     screenshot("06-night")
     assert_accessible(page, "scoring screen")
+    page.emulate_media(color_scheme="dark")
+    expect(page.locator("html")).to_have_attribute("data-bs-theme", "dark")
+    page.locator("summary:has-text('The table')").click()
+    page.locator("#hand-4 summary").click()
+    screenshot("06-night-dark")
+    assert_accessible(page, "scoring screen, dark, every control open")
+    page.emulate_media(color_scheme="light")
 
     # The totals on screen are what the payouts command says for the hands that stand.
     hands = [keeper.hands[n] for n in sorted(keeper.hands)]
