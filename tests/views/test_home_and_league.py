@@ -183,3 +183,32 @@ class TestStartANight:
     def test_without_a_season_it_says_so(self, client, league, players):
         response = client.get(f"/l/{league.slug}/nights/new/", follow=True)
         assert "Start a season first" in response.content.decode()
+
+
+def test_a_blank_rename_is_refused(client, league, players):
+    page = client.post(
+        f"/l/{league.slug}/players/{players['Elmo'].pk}/rename/", {"name": " "}, follow=True
+    )
+    assert "A player needs a name." in page.content.decode()
+    players["Elmo"].refresh_from_db()
+    assert players["Elmo"].name == "Elmo"
+
+
+def test_a_blank_season_name_is_refused(client, league):
+    page = client.post(f"/l/{league.slug}/seasons/", {"name": ""})
+    assert "This field is required" in page.content.decode()
+    assert not Season.objects.exists()
+
+
+def test_the_start_a_night_form_lists_the_active_players_and_the_presets(
+    client, league, players, season
+):
+    from ledger import services
+
+    services.retire_player(player=players["Silent"])
+    text = client.get(f"/l/{league.slug}/nights/new/").content.decode()
+    assert "Croaker" in text
+    assert "One-Eye" in text
+    assert "Silent" not in text
+    assert "Black Company (Speno, Glen Cook): 15 or less, 49 or 50 on the deal pays double" in text
+    assert 'value="1.00"' in text
