@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q, Sum
 
 from ledger.hands import engine_hand, entry_rows, stored_details
-from ledger.models import Entry, Hand, HandPlayer, League, Night, Season
+from ledger.models import Entry, Hand, HandPlayer, League, Night, Season, Transaction
 from ledger.rules import RulesError, parse_rules, score
 
 CHUNK = 2000
@@ -29,14 +29,26 @@ def audit(summary: AuditSummary | None = None) -> Iterator[str]:
     summary = summary if summary is not None else AuditSummary()
     yield from _sums()
     yield from _hands(summary)
+    yield from _payments(summary)
+
+
+def _payments(summary: AuditSummary) -> Iterator[str]:
+    """A payment is one transfer: two mirrored entries, from the payer to the payee."""
+    payments = Transaction.objects.filter(kind=Transaction.Kind.PAYMENT).prefetch_related("entries")
+    for payment in payments:
+        summary.transactions += 1
+        rows = sorted((e.player_id, e.counterparty_id, e.amount) for e in payment.entries.all())
+        mirrored = len(rows) == 2 and rows[0] == (rows[1][1], rows[1][0], -rows[1][2])
+        if not mirrored:
+            yield f"payment {payment.pk} is not one transfer between two players: {rows}"
 
 
 def _sums() -> Iterator[str]:
     levels = {
         "transaction": "transaction",
-        "night": "transaction__hand__night",
-        "season": "transaction__hand__night__season",
-        "league": "transaction__hand__night__season__league",
+        "night": "transaction__night",
+        "season": "transaction__season",
+        "league": "transaction__season__league",
     }
     for level, field in levels.items():
         unbalanced = (
@@ -46,6 +58,8 @@ def _sums() -> Iterator[str]:
             .order_by(field)
         )
         for row in unbalanced:
+            if row[field] is None:  # payments of a whole season belong to no night
+                continue
             yield f"{_describe(level, row[field])} does not sum to zero: it sums to {row['total']}"
 
 

@@ -36,7 +36,7 @@ class HistoryRow:
 def totals(night: Night) -> list[PlayerTotal]:
     """Everyone who sat at the table tonight, seated players first in seat order."""
     seats = list(night.seats.select_related("player").order_by("-seated", "position"))
-    balances = Entry.objects.filter(transaction__hand__night=night).balances()
+    balances = Entry.objects.filter(transaction__night=night).from_hands().balances()
     return [
         PlayerTotal(
             player=seat.player,

@@ -31,7 +31,12 @@ MESSAGES: dict[str, str] = {
     "key_reused": "the request key {key!r} was already used for a different hand (hand {number})",
     "hand_voided_already": "hand {number} is voided already",
     "hand_corrected_already": "hand {number} was corrected already, by hand {correction}",
-    "hand_foreign": "hand {number} belongs to another night",
+    "night_open_already": "this night is open already",
+    "settle_unit_invalid": "the settle-up unit must be a whole number of at least 1, not {value!r}",
+    "points_rate_invalid": "the rate per point must be a whole number of cents, not {value!r}",
+    "payment_invalid": "a payment must be a whole number above zero, not {value!r}",
+    "payment_to_self": "{player} cannot pay themselves",
+    "payment_too_much": "{player} {verb} only {amount} here",
 }
 
 

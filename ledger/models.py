@@ -22,6 +22,12 @@ class League(models.Model):
     rules = models.JSONField(default=default_rules, help_text="preset id plus overrides")
     rules_name = models.CharField(max_length=60, blank=True, help_text='e.g. "Thursday rules"')
     default_stake = models.BigIntegerField(default=100, help_text="in the minor unit")
+    settle_unit = models.BigIntegerField(
+        default=1, help_text="settle-up amounts are rounded to this, in the minor unit (25 = $0.25)"
+    )
+    points_rate = models.PositiveIntegerField(
+        default=0, help_text="for leagues that score in points: cents paid per point at settle-up"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -29,6 +35,9 @@ class League(models.Model):
             models.CheckConstraint(condition=Q(default_stake__gt=0), name="league_stake_positive"),
             models.CheckConstraint(
                 condition=Q(decimal_places__lte=3), name="league_decimal_places_max_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(settle_unit__gt=0), name="league_settle_unit_positive"
             ),
         ]
 
@@ -113,6 +122,28 @@ class Night(models.Model):
     def next_stake(self) -> int:
         """The stake of the next hand: doubled while "The Big One" is on."""
         return self.stake * 2 if self.big_one else self.stake
+
+
+class NightEvent(models.Model):
+    """What happened to a night beyond its hands: closed, settled, reopened, and by whom."""
+
+    class Kind(models.TextChoices):
+        CLOSED = "closed", "Closed"
+        SETTLED = "settled", "Settled up and closed"
+        REOPENED = "reopened", "Reopened"
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class Seat(models.Model):
@@ -272,14 +303,26 @@ class HandPlayer(models.Model):
 
 
 class Transaction(models.Model):
-    """One balanced ledger transaction: a hand's payouts, or their reversal when voided."""
+    """One balanced ledger transaction: a hand's payouts, their reversal, or a payment.
+
+    Every transaction belongs to a season, and to a night unless it is a payment
+    made when settling up a whole season.
+    """
 
     class Kind(models.TextChoices):
         HAND = "hand", "Hand"
         VOID = "void", "Void"
+        PAYMENT = "payment", "Payment"
 
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="transactions")
-    kind = models.CharField(max_length=4, choices=Kind.choices)
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="transactions")
+    night = models.ForeignKey(
+        Night, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
+    kind = models.CharField(max_length=7, choices=Kind.choices)
+    idempotency_key = models.CharField(max_length=64, blank=True, help_text="for payments")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -291,13 +334,22 @@ class Transaction(models.Model):
             models.UniqueConstraint(
                 fields=["hand", "kind"], name="one_transaction_of_each_kind_per_hand"
             ),
+            models.UniqueConstraint(
+                fields=["season", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="payment_key_unique_in_season",
+            ),
             models.CheckConstraint(
-                condition=Q(kind__in=["hand", "void"]), name="transaction_kind_valid"
+                condition=Q(kind__in=["hand", "void"], hand__isnull=False, night__isnull=False)
+                | Q(kind="payment", hand__isnull=True),
+                name="transaction_kind_matches_hand",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} of hand {self.hand_id}"
+        if self.hand_id:
+            return f"{self.get_kind_display()} of hand {self.hand_id}"
+        return f"Payment {self.pk}"
 
 
 class EntryQuerySet(models.QuerySet):
@@ -305,6 +357,15 @@ class EntryQuerySet(models.QuerySet):
         """{player id: net} over these entries, summed in SQL."""
         rows = self.values("player").annotate(net=Sum("amount")).values_list("player", "net")
         return {player: net for player, net in rows if net}
+
+    def from_hands(self):
+        """Entries of hands and their voids: what was won and lost at the table."""
+        return self.filter(transaction__kind__in=["hand", "void"])
+
+    def between_pairs(self):
+        """{(player id, counterparty id): net} over these entries, summed in SQL."""
+        rows = self.values_list("player", "counterparty").annotate(net=Sum("amount"))
+        return {(player, other): net for player, other, net in rows if net}
 
 
 class Entry(models.Model):

@@ -82,7 +82,13 @@ def build_hand(
         request_digest=digest,
         logged_by=logged_by,
     )
-    posting = Transaction(hand=hand, kind=Transaction.Kind.HAND, created_by=logged_by)
+    posting = Transaction(
+        season_id=night.season_id,
+        night=night,
+        hand=hand,
+        kind=Transaction.Kind.HAND,
+        created_by=logged_by,
+    )
     return Posting(
         hand=hand,
         seats=seat_rows(hand=hand, players=players, details=details, result=result),
@@ -92,7 +98,13 @@ def build_hand(
 
 def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transaction, list[Entry]]:
     """The void of ``hand``: the same entries with their signs flipped."""
-    reversal = Transaction(hand=hand, kind=Transaction.Kind.VOID, created_by=by)
+    reversal = Transaction(
+        season_id=hand.night.season_id,
+        night_id=hand.night_id,
+        hand=hand,
+        kind=Transaction.Kind.VOID,
+        created_by=by,
+    )
     return reversal, [
         Entry(
             transaction=reversal,

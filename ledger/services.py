@@ -17,7 +17,8 @@ from django.utils.text import slugify
 
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
-from ledger.models import Entry, Hand, League, Night, Player, Season, Seat, Transaction
+from ledger.models import Entry, Hand, League, Night, NightEvent, Player, Season, Seat, Transaction
+from ledger.money import format_amount
 from ledger.postings import (
     build_hand,
     build_reversal,
@@ -27,6 +28,7 @@ from ledger.postings import (
     save,
 )
 from ledger.rules import RulesError, RuleSet, parse_rules
+from ledger.settlement import night_settlement, season_settlement
 
 # Leagues and players
 
@@ -323,12 +325,111 @@ def change_rules(*, night: Night, rules: object) -> Night:
         return night
 
 
-def close_night(*, night: Night) -> Night:
+def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) -> Night:
     with transaction.atomic():
         night = _lock_open_night(night)
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
+        NightEvent.objects.create(night=night, kind=kind, by=by)
         return night
+
+
+def reopen_night(*, night: Night, by=None) -> Night:
+    """An explicit, logged step: a closed (or settled) night takes hands again."""
+    with transaction.atomic():
+        night = _lock_night(night)
+        if night.closed_at is None:
+            raise LedgerError("night_open_already")
+        if night.season.closed_at is not None:
+            raise LedgerError("season_closed", season=night.season.name)
+        night.closed_at = None
+        night.save(update_fields=["closed_at"])
+        NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=by)
+        return night
+
+
+def set_settling(*, league: League, settle_unit: int, points_rate: int = 0) -> League:
+    """How a league settles up: the cash unit amounts round to, and cents per point."""
+    if isinstance(settle_unit, bool) or not isinstance(settle_unit, int) or settle_unit < 1:
+        raise LedgerError("settle_unit_invalid", value=settle_unit)
+    if isinstance(points_rate, bool) or not isinstance(points_rate, int) or points_rate < 0:
+        raise LedgerError("points_rate_invalid", value=points_rate)
+    league.settle_unit, league.points_rate = settle_unit, points_rate
+    league.save(update_fields=["settle_unit", "points_rate"])
+    return league
+
+
+def record_payment(
+    *,
+    season: Season,
+    payer: Player,
+    payee: Player,
+    amount: int,
+    key: str,
+    night: Night | None = None,
+    by=None,
+) -> Transaction:
+    """One payment, in full or in part, as its own balanced transaction.
+
+    It may not be more than the payer still owes or the payee is still owed in
+    the night (or season) being settled. When a night's plan is all paid, the
+    night closes. A resubmitted form (same ``key``) records nothing new.
+    """
+    league = season.league
+    check_league(league, [payer, payee])
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        raise LedgerError("payment_invalid", value=amount)
+    key = (key or "").strip()
+    if not key or len(key) > 64:
+        raise LedgerError("key_blank")
+    if payer == payee:
+        raise LedgerError("payment_to_self", player=payer.name)
+    with transaction.atomic():
+        # One settle-up at a time per season: two phones marking the same payment queue up.
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        existing = season.transactions.filter(idempotency_key=key).first()
+        if existing is not None:
+            if _payment_of(existing) != (payer.pk, payee.pk, amount, night.pk if night else None):
+                raise LedgerError("key_reused", key=key, number="a payment")
+            return existing
+        state = night_settlement(night) if night else season_settlement(season)
+        owes, is_owed = -state.owed.get(payer, 0), state.owed.get(payee, 0)
+        if amount > owes:
+            raise LedgerError(
+                "payment_too_much", player=payer.name, verb="owes", amount=_money(league, owes)
+            )
+        if amount > is_owed:
+            raise LedgerError(
+                "payment_too_much",
+                player=payee.name,
+                verb="is owed",
+                amount=_money(league, is_owed),
+            )
+        payment = Transaction.objects.create(
+            season=season,
+            night=night,
+            kind=Transaction.Kind.PAYMENT,
+            idempotency_key=key,
+            created_by=by,
+        )
+        Entry.objects.bulk_create(
+            [
+                Entry(transaction=payment, player=payer, counterparty=payee, amount=amount),
+                Entry(transaction=payment, player=payee, counterparty=payer, amount=-amount),
+            ]
+        )
+        if night is not None and night.closed_at is None and night_settlement(night).settled:
+            close_night(night=night, by=by, kind=NightEvent.Kind.SETTLED)
+        return payment
+
+
+def _money(league: League, amount: int) -> str:
+    return format_amount(max(amount, 0), league.unit, league.decimal_places)
+
+
+def _payment_of(payment: Transaction) -> tuple:
+    entry = payment.entries.filter(amount__gt=0).first()
+    return (entry.player_id, entry.counterparty_id, entry.amount, payment.night_id) if entry else ()
 
 
 # Hands
@@ -407,7 +508,7 @@ def void_hand(*, hand: Hand, by=None) -> Transaction:
 
 
 def _reverse(hand: Hand, by) -> Transaction:
-    hand = Hand.objects.select_related("correction").get(pk=hand.pk)
+    hand = Hand.objects.select_related("correction", "night").get(pk=hand.pk)
     if hand.transactions.filter(kind=Transaction.Kind.VOID).exists():
         correction = getattr(hand, "correction", None)
         if correction is not None:

@@ -47,9 +47,30 @@ def test_it_refuses_a_bad_hand(hand, changes):
 
 
 def test_a_hand_has_one_reversal_at_most(hand):
-    Transaction.objects.create(hand=hand, kind="void")
+    place = {"season_id": hand.night.season_id, "night_id": hand.night_id}
+    Transaction.objects.create(hand=hand, kind="void", **place)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Transaction.objects.create(hand=hand, kind="void")
+        Transaction.objects.create(hand=hand, kind="void", **place)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"kind": "hand", "hand": None}, {"kind": "payment"}, {"kind": "refund", "hand": None}],
+)
+def test_a_transaction_kind_matches_its_hand(hand, fields):
+    fields = {"hand": hand, "season_id": hand.night.season_id, "night_id": hand.night_id, **fields}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Transaction.objects.create(**fields)
+
+
+def test_a_payment_key_is_used_once_in_a_season(hand):
+    Transaction.objects.create(
+        kind="payment", season_id=hand.night.season_id, idempotency_key="pay-1"
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Transaction.objects.create(
+            kind="payment", season_id=hand.night.season_id, idempotency_key="pay-1"
+        )
 
 
 @pytest.mark.parametrize(
