@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails, engine_hand, stored_details
-from ledger.models import Hand, HandPlayer, League, Night, Player, Season
+from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
 from ledger.postings import Posting, build_hand, build_reversal, save_in_bulk
 from ledger.rules import RulesError, hand_from_json, hand_to_json
 
@@ -60,7 +60,28 @@ def _export_season(season: Season) -> dict[str, Any]:
         "name": season.name,
         "closed": season.closed_at is not None,
         "nights": [_export_night(night) for night in nights],
+        "payments": _export_payments(season.transactions.filter(night__isnull=True)),
     }
+
+
+def _export_payments(transactions) -> list[dict[str, Any]]:
+    """Payments made settling up: who paid whom how much, in order."""
+    entries = (
+        Entry.objects.filter(
+            transaction__in=transactions, transaction__kind="payment", amount__gt=0
+        )
+        .select_related("player", "counterparty", "transaction")
+        .order_by("transaction__created_at", "transaction_id")
+    )
+    return [
+        {
+            "payer": e.player.name,
+            "payee": e.counterparty.name,
+            "amount": e.amount,
+            "key": e.transaction.idempotency_key,
+        }
+        for e in entries
+    ]
 
 
 def _export_night(night: Night) -> dict[str, Any]:
@@ -78,6 +99,7 @@ def _export_night(night: Night) -> dict[str, Any]:
         "dealer": night.dealer.name,
         "seats": [p.name for p in services.seated_players(night)],
         "hands": [_export_hand(hand) for hand in hands],
+        "payments": _export_payments(night.transactions.all()),
     }
 
 
@@ -153,6 +175,7 @@ def _import_season(league: League, players: dict[str, Player], data: dict, place
         season = services.start_season(league=league, name=_field(data, "name", str, place))
     for index, night in enumerate(_field(data, "nights", list, place)):
         _import_night(season, players, night, f"{place}.nights[{index}]")
+    _import_payments(season, None, players, data.get("payments", []), place)
     if _field(data, "closed", bool, place):
         services.close_season(season=season)
 
@@ -176,8 +199,31 @@ def _import_night(season: Season, players: dict[str, Player], data: dict, place:
         )
     postings = list(_postings(night, players, _field(data, "hands", list, place), place))
     save_in_bulk(postings)
-    if _field(data, "closed", bool, place):
+    _import_payments(season, night, players, data.get("payments", []), place)
+    night.refresh_from_db()
+    closed = _field(data, "closed", bool, place)
+    if closed and night.closed_at is None:
         services.close_night(night=night)
+    elif not closed and night.closed_at is not None:  # settled, then reopened
+        services.reopen_night(night=night)
+
+
+def _import_payments(
+    season: Season, night: Night | None, players: dict[str, Player], data: Any, place: str
+) -> None:
+    if not isinstance(data, list):
+        raise ExchangeError(f"{place}.payments must be a list")
+    for index, item in enumerate(data):
+        here = f"{place}.payments[{index}]"
+        with _at(here):
+            services.record_payment(
+                season=season,
+                night=night,
+                payer=_player(players, _field(item, "payer", str, here), here),
+                payee=_player(players, _field(item, "payee", str, here), here),
+                amount=_field(item, "amount", int, here),
+                key=_field(item, "key", str, here),
+            )
 
 
 def _postings(

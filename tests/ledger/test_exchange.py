@@ -176,3 +176,31 @@ def test_the_command_refuses_malformed_json(tmp_path):
 def test_exporting_an_unknown_league_is_refused():
     with pytest.raises(CommandError, match="no league has the address 'nope'"):
         call_command("export_league", "nope")
+
+
+def test_payments_and_reopened_nights_round_trip(exported):
+    from ledger import services
+    from ledger.settlement import night_settlement, season_settlement
+
+    document, _ = exported
+    league = import_league(renamed(document, slug="paid"))
+    season = league.seasons.get(closed_at__isnull=True)
+    night = season.nights.order_by("pk").first()
+    state = night_settlement(night)
+    for index, transfer in enumerate(state.plan.transfers):
+        payer, payee = state.players(transfer)
+        services.record_payment(
+            season=season,
+            night=night,
+            payer=payer,
+            payee=payee,
+            amount=transfer.amount,
+            key=f"n{index}",
+        )
+    services.reopen_night(night=night)
+    season_plan = season_settlement(season).plan.transfers[0]
+    payer, payee = season_settlement(season).players(season_plan)
+    services.record_payment(season=season, payer=payer, payee=payee, amount=1, key="season-1")
+    again = export_league(league)
+    copy = import_league(renamed(again, slug="paid-again"))
+    assert export_league(copy) == renamed(again, slug="paid-again")
