@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ledger.views import hands, leagues, nights
+from ledger.views import hands, leagues, nights, settling
 
 app_name = "ledger"
 
@@ -28,6 +28,23 @@ urlpatterns = [
     path(night + "players/<int:player_id>/deal/", nights.night_dealer, name="night_dealer"),
     path(night + "close/", nights.night_close, name="night_close"),
     path(night + "hands/<int:hand_id>/void/", nights.hand_void, name="hand_void"),
+    path(night + "reopen/", settling.night_reopen, name="night_reopen"),
+    path(night + "settle/", settling.night_settle, name="night_settle"),
+    path(night + "settle/pay/", settling.night_pay, name="night_pay"),
+    path(night + "settle/csv/", settling.night_settle_csv, name="night_settle_csv"),
+    path(
+        "l/<slug:slug>/seasons/<int:season_id>/settle/",
+        settling.season_settle,
+        name="season_settle",
+    ),
+    path(
+        "l/<slug:slug>/seasons/<int:season_id>/settle/pay/", settling.season_pay, name="season_pay"
+    ),
+    path(
+        "l/<slug:slug>/seasons/<int:season_id>/settle/csv/",
+        settling.season_settle_csv,
+        name="season_settle_csv",
+    ),
     path(night + "hand/<str:outcome>/", hands.hand_form, name="hand_form"),
     path(night + "hand/<str:outcome>/preview/", hands.hand_preview, name="hand_preview"),
     path(night + "hand/<str:outcome>/save/", hands.hand_record, name="hand_record"),

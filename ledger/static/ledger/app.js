@@ -78,3 +78,13 @@
     }
   });
 })();
+
+// Copy the settle-up plan for the group chat.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("button.copy");
+  if (!button || !navigator.clipboard) return;
+  var text = document.querySelector(button.dataset.copy).value;
+  navigator.clipboard.writeText(text).then(function () {
+    button.textContent = "Copied";
+  });
+});

@@ -1,0 +1,166 @@
+"""Settle up a night or a season: the plan, the pairs behind it, payments, sharing."""
+
+import csv
+import uuid
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger import services
+from ledger.errors import LedgerError
+from ledger.money import format_amount, format_plain, parse_amount
+from ledger.settlement import Settlement, night_settlement, season_settlement
+from ledger.views.lookups import league_or_404, night_or_404, player_or_404
+
+CSV_FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def _scope(request, slug, night_id=None, season_id=None):
+    league = league_or_404(slug)
+    if night_id is not None:
+        night = night_or_404(league, night_id)
+        return night_settlement(night), night
+    season = get_object_or_404(league.seasons, pk=season_id)
+    return season_settlement(season), None
+
+
+def _here(state: Settlement) -> str:
+    slug = state.league.slug
+    if state.night:
+        return f"/l/{slug}/nights/{state.night.pk}/settle/"
+    return f"/l/{slug}/seasons/{state.season.pk}/settle/"
+
+
+def plain_text(state: Settlement) -> str:
+    """The plan as the group chat reads it: one payment a line."""
+    league = state.league
+    lines = [
+        f"{p.payer} pays {p.payee} {format_amount(p.amount, league.unit, league.decimal_places)}"
+        for p in state.plan.transfers
+    ]
+    return "\n".join(lines) or "Everyone is square."
+
+
+def _render(request, state: Settlement, status=200, **extra):
+    league = state.league
+    rows = [
+        {
+            "payment": payment,
+            "payer": state.players(payment)[0],
+            "payee": state.players(payment)[1],
+            "amount_text": format_plain(payment.amount, league.decimal_places),
+        }
+        for payment in state.plan.transfers
+    ]
+    context = {
+        "league": league,
+        "state": state,
+        "rows": rows,
+        "key": uuid.uuid4().hex,
+        "share": plain_text(state),
+        "here": _here(state),
+        "players": sorted(set(state.won) | set(state.owed), key=lambda p: p.name.lower()),
+        **extra,
+    }
+    template = "ledger/settle.html#settlement" if request.htmx else "ledger/settle.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def night_settle(request, slug, night_id):
+    state, _ = _scope(request, slug, night_id=night_id)
+    return _render(request, state)
+
+
+@require_GET
+def season_settle(request, slug, season_id):
+    state, _ = _scope(request, slug, season_id=season_id)
+    return _render(request, state)
+
+
+def _pay(request, state: Settlement):
+    league = state.league
+    try:
+        payer = player_or_404(league, request.POST.get("payer", "0"))
+        payee = player_or_404(league, request.POST.get("payee", "0"))
+        amount = parse_amount(request.POST.get("amount", ""), league.decimal_places)
+        services.record_payment(
+            season=state.season,
+            night=state.night,
+            payer=payer,
+            payee=payee,
+            amount=amount,
+            key=request.POST.get("key", ""),
+        )
+    except (LedgerError, ValueError) as exc:
+        if request.htmx:
+            return _render(request, state, error=str(exc))
+        messages.error(request, str(exc))
+        return redirect(_here(state))
+    notice = f"{payer.name} paid {payee.name} {format_amount(amount, league.unit, league.decimal_places)}."
+    if state.night:
+        state.night.refresh_from_db()  # paying it all closes the night
+    fresh = night_settlement(state.night) if state.night else season_settlement(state.season)
+    if fresh.settled and state.night:
+        notice += " Everyone is square: the night is closed."
+    if request.htmx:
+        return _render(request, fresh, notice=notice)
+    messages.success(request, notice)
+    return redirect(_here(state))
+
+
+@require_POST
+def night_pay(request, slug, night_id):
+    state, _ = _scope(request, slug, night_id=night_id)
+    return _pay(request, state)
+
+
+@require_POST
+def season_pay(request, slug, season_id):
+    state, _ = _scope(request, slug, season_id=season_id)
+    return _pay(request, state)
+
+
+def _csv(state: Settlement, filename: str) -> HttpResponse:
+    league = state.league
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["payer", "payee", "amount", "unit"])
+    for payment in state.plan.transfers:
+        amount = format_plain(payment.amount, league.decimal_places)
+        writer.writerow(
+            [safe_cell(payment.payer), safe_cell(payment.payee), amount, safe_cell(league.unit)]
+        )
+    return response
+
+
+def safe_cell(text: str) -> str:
+    """A spreadsheet must not run a name as a formula."""
+    return "'" + text if text.startswith(CSV_FORMULA_STARTS) else text
+
+
+@require_GET
+def night_settle_csv(request, slug, night_id):
+    state, night = _scope(request, slug, night_id=night_id)
+    return _csv(state, f"{state.league.slug}-{night.date:%Y-%m-%d}-settle-up")
+
+
+@require_GET
+def season_settle_csv(request, slug, season_id):
+    state, _ = _scope(request, slug, season_id=season_id)
+    return _csv(state, f"{state.league.slug}-season-{state.season.pk}-settle-up")
+
+
+@require_POST
+def night_reopen(request, slug, night_id):
+    night = night_or_404(league_or_404(slug), night_id)
+    try:
+        services.reopen_night(night=night)
+    except LedgerError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The night is open again.")
+    return redirect("ledger:night", slug=slug, night_id=night.pk)

@@ -1,0 +1,116 @@
+import pytest
+
+from ledger import services
+from ledger.hands import HandDetails
+from ledger.models import Transaction
+from tests.helpers import drop, record
+from tests.views.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(night, players):
+    p = players
+    record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
+    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
+    return night
+
+
+def test_the_settle_page_shows_plan_pairs_and_share_text(client, urls, played):
+    text = client.get(urls["night"] + "settle/").content.decode()
+    assert "The fewest payments there can be: 2." in text
+    assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $3.00" in text
+    assert "Croaker pays Elmo $3.00\nCroaker pays Goblin $1.00</textarea>" in text
+    assert "Elmo won $2.00 from Croaker" in text
+    assert "Goblin won $2.00 from Croaker" in text
+    assert "Elmo won $1.00 from Goblin" in text
+
+
+def test_marking_paid_in_part_and_in_full(client, urls, played, players):
+    p = players
+    page = client.post(
+        urls["night"] + "settle/pay/",
+        {"payer": p["Croaker"].pk, "payee": p["Elmo"].pk, "amount": "1.00", "key": "a"},
+        **HTMX,
+    ).content.decode()
+    assert "Croaker paid Elmo $1.00." in page
+    assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $2.00" in page
+    client.post(
+        urls["night"] + "settle/pay/",
+        {"payer": p["Croaker"].pk, "payee": p["Elmo"].pk, "amount": "2", "key": "b"},
+    )
+    page = client.post(
+        urls["night"] + "settle/pay/",
+        {"payer": p["Croaker"].pk, "payee": p["Goblin"].pk, "amount": "1", "key": "c"},
+        **HTMX,
+    ).content.decode()
+    assert "Everyone is square: the night is closed." in page
+    played.refresh_from_db()
+    assert played.closed_at is not None
+
+
+def test_a_double_tap_on_paid_pays_once(client, urls, played, players):
+    data = {
+        "payer": players["Croaker"].pk,
+        "payee": players["Elmo"].pk,
+        "amount": "1",
+        "key": "same",
+    }
+    client.post(urls["night"] + "settle/pay/", data)
+    client.post(urls["night"] + "settle/pay/", data)
+    assert Transaction.objects.filter(kind="payment").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        ("9", "Croaker owes only $4.00 here"),
+        ("0.001", "more than 2 decimal places"),
+        ("x", "is not an amount"),
+    ],
+)
+def test_a_bad_payment_is_explained(client, urls, played, players, amount, message):
+    data = {
+        "payer": players["Croaker"].pk,
+        "payee": players["Elmo"].pk,
+        "amount": amount,
+        "key": "k",
+    }
+    assert message in client.post(urls["night"] + "settle/pay/", data, **HTMX).content.decode()
+    assert not Transaction.objects.filter(kind="payment").exists()
+
+
+def test_the_csv_neutralises_formulas(client, league, season, players):
+    hostile = services.add_player(league=league, name="=HYPERLINK(1)")
+    night = services.start_night(
+        season=season, players=[hostile, players["Elmo"]], dealer=players["Elmo"]
+    )
+    record(night, HandDetails(outcome="tonk_out", winner=players["Elmo"]))
+    response = client.get(f"/l/{league.slug}/nights/{night.pk}/settle/csv/")
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.content.decode().splitlines() == [
+        "payer,payee,amount,unit",
+        "'=HYPERLINK(1),Elmo,2.00,$",
+    ]
+
+
+def test_a_season_settles_across_nights(client, league, season, played, players):
+    page = client.get(f"/l/{league.slug}/seasons/{season.pk}/settle/").content.decode()
+    assert "Settle up: Winter 2026" in page
+    assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $3.00" in page
+
+
+def test_reopening_a_closed_night(client, urls, played):
+    services.close_night(night=played)
+    client.post(urls["night"] + "reopen/")
+    played.refresh_from_db()
+    assert played.closed_at is None
+    assert list(played.events.values_list("kind", flat=True)) == ["closed", "reopened"]
+
+
+def test_another_leagues_settle_page_is_404(client, played, players):
+    other = services.create_league(name="Other")
+    assert client.get(f"/l/{other.slug}/nights/{played.pk}/settle/").status_code == 404
+    data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "1", "key": "k"}
+    assert client.post(f"/l/{other.slug}/nights/{played.pk}/settle/pay/", data).status_code == 404
