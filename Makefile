@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install bench-payouts browser
+.PHONY: run test test-sqlite test-postgres lint install bench bench-payouts bench-settle browser
 
 install: $(STAMP)
 
@@ -54,5 +54,12 @@ test-postgres: $(STAMP) browser
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
+# Benchmarks are not tests: they print figures. `debts` is installed for them only.
+bench: bench-payouts bench-settle
+
 bench-payouts: $(STAMP)
 	$(PY) -m ledger.benchmarks.payouts 10000
+
+bench-settle: $(STAMP)
+	$(PY) -m pip install --quiet 'debts==0.5'
+	$(PY) manage.py bench_settle

@@ -16,10 +16,13 @@ from ledger.rules import OUTCOMES, PRESETS, parse_rules
 NAMES = ["Croaker", "Goblin", "Elmo", "One-Eye", "Silent", "Lady"]
 
 
-def random_hand(rng: random.Random) -> dict:
-    preset = rng.choice(sorted(PRESETS))
+def random_hand(
+    rng: random.Random, players: list[str] | None = None, preset: str | None = None
+) -> dict:
+    """A valid hand in its JSON form; the table and preset are drawn unless given."""
+    preset = preset or rng.choice(sorted(PRESETS))
     rules = parse_rules(preset)
-    players = rng.sample(NAMES, rng.randint(2, 6))
+    players = players or rng.sample(NAMES, rng.randint(2, 6))
     hand = {
         "rules": preset,
         "stake": rng.choice([25, 100, 500]),

@@ -2,34 +2,13 @@
 
 import itertools
 import random
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ledger.benchmarks.settle import fewest_payments
 from ledger.rules.settle import EXACT_LIMIT, SettleError, round_to_unit, settle
-
-
-def fewest_payments(values: tuple[int, ...]) -> int:
-    """Brute force: the fewest payments, trying every way to split the players into groups."""
-    values = tuple(v for v in values if v)
-    n = len(values)
-
-    @cache
-    def most_groups(left: frozenset) -> int:
-        if not left:
-            return 0
-        first, *others = sorted(left)
-        best = -(10**9)
-        for size in range(len(others) + 1):
-            for rest in itertools.combinations(others, size):
-                group = {first, *rest}
-                if sum(values[i] for i in group) == 0:
-                    best = max(best, 1 + most_groups(left - group))
-        return best
-
-    return n - most_groups(frozenset(range(n)))
 
 
 def check_plan(balances: dict[str, int], plan) -> None:
