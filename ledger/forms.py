@@ -77,6 +77,29 @@ class StakeForm(forms.Form):
         return clean_amount(self.cleaned_data["stake"], self.places)
 
 
+class SettlingForm(forms.Form):
+    settle_unit = forms.CharField(
+        label="Round settle-up amounts to",
+        widget=amount_widget(),
+        help_text="e.g. 0.25 to pay in quarters",
+    )
+    points_rate = forms.IntegerField(
+        label="Cents per point (leagues that score in points; 0 if not)",
+        min_value=0,
+        max_value=100_000,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+
+    def __init__(self, *args, places: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.places = places
+
+    def clean_settle_unit(self) -> int:
+        return clean_amount(
+            self.cleaned_data["settle_unit"], self.places, label="The settle-up unit"
+        )
+
+
 # House rules: a preset plus optional overrides of any option.
 
 CATCH_LABELS = {

@@ -18,6 +18,7 @@ urlpatterns = [
     path("l/<slug:slug>/seasons/", leagues.season_start, name="season_start"),
     path("l/<slug:slug>/seasons/<int:season_id>/close/", leagues.season_close, name="season_close"),
     path("l/<slug:slug>/rules/", leagues.league_rules, name="league_rules"),
+    path("l/<slug:slug>/settling/", leagues.league_settling, name="league_settling"),
     path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
     path(night, nights.night_page, name="night"),
     path(night + "watch/", nights.night_watch, name="night_watch"),

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm
+from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm, SettlingForm
 from ledger.models import League
 from ledger.money import format_plain
 from ledger.rules import PRESETS, RulesError
@@ -38,7 +38,16 @@ def home(request):
     return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
 
 
-def league_page(request, slug, *, player_form=None, season_form=None, rules_form=None, status=200):
+def league_page(
+    request,
+    slug,
+    *,
+    player_form=None,
+    season_form=None,
+    rules_form=None,
+    settling_form=None,
+    status=200,
+):
     league = league_or_404(slug)
     season = league.seasons.filter(closed_at__isnull=True).first()
     context = {
@@ -50,6 +59,14 @@ def league_page(request, slug, *, player_form=None, season_form=None, rules_form
         "player_form": player_form or PlayerNameForm(),
         "season_form": season_form or SeasonForm(),
         "rules_form": rules_form or RulesForm(spec=league.rules),
+        "settling_form": settling_form
+        or SettlingForm(
+            places=league.decimal_places,
+            initial={
+                "settle_unit": format_plain(league.settle_unit, league.decimal_places),
+                "points_rate": league.points_rate,
+            },
+        ),
         "rules_preset": PRESETS.get(league.rules.get("preset", "")),
     }
     return render(request, "ledger/league.html", context, status=status)
@@ -138,6 +155,23 @@ def league_rules(request, slug):
         slug,
         lambda: services.set_league_rules(league=league, rules=form.spec, name=name),
         "The league's house rules are saved.",
+    )
+
+
+@require_POST
+def league_settling(request, slug):
+    league = league_or_404(slug)
+    form = SettlingForm(request.POST, places=league.decimal_places)
+    if not form.is_valid():
+        return league_page(request, slug, settling_form=form)
+    data = form.cleaned_data
+    return _apply(
+        request,
+        slug,
+        lambda: services.set_settling(
+            league=league, settle_unit=data["settle_unit"], points_rate=data["points_rate"]
+        ),
+        "Settling up is set.",
     )
 
 

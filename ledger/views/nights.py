@@ -24,6 +24,7 @@ def night_context(night, **extra) -> dict:
         "totals": board.totals(night),
         "history": rows,
         "last_hand": board.last_standing(rows),
+        "events": list(night.events.all()),
         "outcomes": OUTCOME_LABELS,
         "preset": PRESETS.get(night.rules.get("preset", "")),
         "stake_form": StakeForm(

@@ -212,3 +212,13 @@ def test_the_start_a_night_form_lists_the_active_players_and_the_presets(
     assert "Silent" not in text
     assert "Black Company (Speno, Glen Cook): 15 or less, 49 or 50 on the deal pays double" in text
     assert 'value="1.00"' in text
+
+
+def test_settling_in_quarters_and_points(client, league):
+    client.post(f"/l/{league.slug}/settling/", {"settle_unit": "0.25", "points_rate": "25"})
+    league.refresh_from_db()
+    assert (league.settle_unit, league.points_rate) == (25, 25)
+    page = client.post(f"/l/{league.slug}/settling/", {"settle_unit": "0", "points_rate": "1"})
+    assert "The settle-up unit must be more than zero" in page.content.decode()
+    league.refresh_from_db()
+    assert league.settle_unit == 25

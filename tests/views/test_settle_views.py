@@ -114,3 +114,27 @@ def test_another_leagues_settle_page_is_404(client, played, players):
     assert client.get(f"/l/{other.slug}/nights/{played.pk}/settle/").status_code == 404
     data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "1", "key": "k"}
     assert client.post(f"/l/{other.slug}/nights/{played.pk}/settle/pay/", data).status_code == 404
+
+
+def test_a_points_league_shows_what_the_points_are_worth(client, season, players):
+    league = season.league
+    services.set_settling(league=league, settle_unit=1, points_rate=25)
+    night = services.start_night(
+        season=season,
+        players=[players["Croaker"], players["Elmo"]],
+        dealer=players["Elmo"],
+        stake=4,
+    )
+    record(night, HandDetails(outcome="tonk_out", winner=players["Elmo"]))
+    text = client.get(f"/l/{league.slug}/nights/{night.pk}/settle/").content.decode()
+    assert (
+        "<strong>Croaker</strong> pays <strong>Elmo</strong> $0.08 <small>($2.00)</small>" in text
+    )
+
+
+def test_the_night_page_logs_closing_and_reopening(client, urls, played):
+    services.close_night(night=played)
+    services.reopen_night(night=played)
+    text = client.get(urls["night"]).content.decode()
+    assert "<li>Closed: " in text
+    assert "<li>Reopened: " in text
