@@ -17,7 +17,8 @@ WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
 
 @dataclass
 class Standing:
-    player: Player
+    player_id: int
+    name: str
     net: int = 0
     nights: int = 0
     hands: int = 0
@@ -51,10 +52,9 @@ def _voided():
 
 
 def standings(league: League, season: Season | None = None) -> Standings:
-    """Queries: nets; per-night nets; seats and roles; the total; the players (5)."""
+    """Three queries: each player's net per night; seats and roles; the total of every net."""
     scope = {"transaction__season": season} if season else {"transaction__season__league": league}
     entries = Entry.objects.filter(**scope).from_hands()
-    nets = entries.balances()
     nights: dict[int, list[int]] = defaultdict(list)
     for player, _night, net in (
         entries.values_list("player", "transaction__night").annotate(net=Sum("amount")).order_by()
@@ -63,9 +63,8 @@ def standings(league: League, season: Season | None = None) -> Standings:
     seats = HandPlayer.objects.filter(
         **({"hand__night__season": season} if season else {"hand__night__season__league": league})
     ).exclude(_voided())
-    counts = {
-        row["player"]: row
-        for row in seats.values("player")
+    counts = (
+        seats.values("player", "player__name")
         .annotate(
             hands=Count("id"),
             nights=Count("hand__night", distinct=True),
@@ -74,27 +73,26 @@ def standings(league: League, season: Season | None = None) -> Standings:
             **{kind: Count("id", filter=Q(role="winner", hand__result=kind)) for kind in WIN_KINDS},
         )
         .order_by()
-    }
+    )
     total = entries.aggregate(total=Sum("amount"))["total"] or 0
-    ids = set(nets) | set(counts) | set(nights)
     rows = []
-    for player in Player.objects.filter(pk__in=ids):
-        row = counts.get(player.pk, {})
-        night_nets = nights.get(player.pk, [])
+    for row in counts:
+        night_nets = nights.get(row["player"], [])
         rows.append(
             Standing(
-                player=player,
-                net=nets.get(player.pk, 0),
-                nights=row.get("nights", 0),
-                hands=row.get("hands", 0),
-                wins={kind: row.get(kind, 0) for kind in WIN_KINDS},
-                caught=row.get("caught", 0),
-                catches=row.get("catches", 0),
+                player_id=row["player"],
+                name=row["player__name"],
+                net=sum(night_nets),
+                nights=row["nights"],
+                hands=row["hands"],
+                wins={kind: row[kind] for kind in WIN_KINDS},
+                caught=row["caught"],
+                catches=row["catches"],
                 best_night=max(night_nets) if night_nets else None,
                 worst_night=min(night_nets) if night_nets else None,
             )
         )
-    rows.sort(key=lambda r: (-r.net, r.player.name.lower()))
+    rows.sort(key=lambda r: (-r.net, r.name.lower()))
     for index, row in enumerate(rows):
         # Equal nets share a rank.
         row.rank = rows[index - 1].rank if index and rows[index - 1].net == row.net else index + 1

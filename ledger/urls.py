@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ledger.views import hands, leagues, nights, settling
+from ledger.views import hands, leagues, nights, settling, standings
 
 app_name = "ledger"
 
@@ -20,6 +20,32 @@ urlpatterns = [
     path("l/<slug:slug>/rules/", leagues.league_rules, name="league_rules"),
     path("l/<slug:slug>/settling/", leagues.league_settling, name="league_settling"),
     path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
+    path("l/<slug:slug>/standings/", standings.standings_page, name="standings"),
+    path(
+        "l/<slug:slug>/standings/all/",
+        standings.standings_page,
+        {"season_id": "all"},
+        name="standings_all",
+    ),
+    path(
+        "l/<slug:slug>/standings/<int:season_id>/",
+        standings.standings_page,
+        name="standings_season",
+    ),
+    path("l/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
+    path(
+        "l/<slug:slug>/standings/all/csv/",
+        standings.standings_csv,
+        {"season_id": "all"},
+        name="standings_all_csv",
+    ),
+    path(
+        "l/<slug:slug>/standings/<int:season_id>/csv/",
+        standings.standings_csv,
+        name="standings_season_csv",
+    ),
+    path("l/<slug:slug>/players/<int:player_id>/", standings.player_page, name="player"),
+    path(night + "summary/", standings.night_summary, name="night_summary"),
     path(night, nights.night_page, name="night"),
     path(night + "watch/", nights.night_watch, name="night_watch"),
     path(night + "stake/", nights.night_stake, name="night_stake"),

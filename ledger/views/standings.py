@@ -1,0 +1,161 @@
+"""Standings, a player's page and a night's summary: read-only, aggregated in SQL."""
+
+import csv
+import itertools
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from ledger.charts import legend, line_chart
+from ledger.money import format_amount, format_plain
+from ledger.standings import WIN_KINDS, night_running_totals, player_nights, standings
+from ledger.views.lookups import league_or_404, night_or_404, player_or_404
+from ledger.views.settling import safe_cell
+
+WIN_LABELS = {
+    "deal_tonk": "Deal tonks",
+    "drop_won": "Drops won",
+    "tonk_out": "Tonk-outs",
+    "discard_out": "Outs on discard",
+    "stock_out": "Stock-outs",
+}
+
+
+def _season(league, season_id):
+    """The season asked for; by default the open one, else the latest; None for all time."""
+    if season_id == "all":
+        return None
+    if season_id not in (None, ""):
+        if not str(season_id).isdigit():
+            raise Http404("no such season")
+        return get_object_or_404(league.seasons, pk=season_id)
+    return (
+        league.seasons.filter(closed_at__isnull=True).first()
+        or league.seasons.order_by("-started_at").first()
+    )
+
+
+def _money(league):
+    return lambda amount: format_amount(amount, league.unit, league.decimal_places)
+
+
+@require_GET
+def standings_page(request, slug, season_id=None):
+    league = league_or_404(slug)
+    season = _season(league, season_id)
+    table = standings(league, season)
+    return render(
+        request,
+        "ledger/standings.html",
+        {
+            "league": league,
+            "table": table,
+            "season": season,
+            "seasons": list(league.seasons.all()),
+            "win_labels": WIN_LABELS,
+            "win_kinds": WIN_KINDS,
+        },
+    )
+
+
+@require_GET
+def standings_csv(request, slug, season_id=None):
+    league = league_or_404(slug)
+    season = _season(league, season_id)
+    table = standings(league, season)
+    places = league.decimal_places
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = season.name if season else "all time"
+    response["Content-Disposition"] = f'attachment; filename="{league.slug}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow([f"{league.name}: {name}", f"unit: {league.unit}"])
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "net",
+            "nights",
+            "hands",
+            *WIN_KINDS,
+            "caught",
+            "catches",
+            "net per hand",
+            "best night",
+            "worst night",
+        ]
+    )
+    for row in table.rows:
+        writer.writerow(
+            [
+                row.rank,
+                safe_cell(row.name),
+                format_plain(row.net, places),
+                row.nights,
+                row.hands,
+                *(row.wins[k] for k in WIN_KINDS),
+                row.caught,
+                row.catches,
+                "" if row.net_per_hand is None else format_plain(row.net_per_hand, places),
+                "" if row.best_night is None else format_plain(row.best_night, places),
+                "" if row.worst_night is None else format_plain(row.worst_night, places),
+            ]
+        )
+    writer.writerow(["", "total", format_plain(table.total, places)])
+    return response
+
+
+@require_GET
+def player_page(request, slug, player_id):
+    league = league_or_404(slug)
+    player = player_or_404(league, player_id)
+    season = _season(league, request.GET.get("season"))
+    lines = player_nights(player, season)
+    record = next(
+        (row for row in standings(league, season).rows if row.player_id == player.pk), None
+    )
+    running = list(itertools.accumulate(line.net for line in lines))
+    title = f"{player.name}'s running balance, night by night"
+    return render(
+        request,
+        "ledger/player.html",
+        {
+            "league": league,
+            "player": player,
+            "season": season,
+            "seasons": league.seasons.all(),
+            "lines": list(zip(lines, running, strict=True)),
+            "record": record,
+            "win_labels": WIN_LABELS,
+            "chart": line_chart([(player.name, running)], title=title, money=_money(league))
+            if lines
+            else "",
+            "chart_title": title,
+        },
+    )
+
+
+@require_GET
+def night_summary(request, slug, night_id):
+    league = league_or_404(slug)
+    night = night_or_404(league, night_id)
+    numbers, running = night_running_totals(night)
+    names = [p.name for p in running]
+    title = "Each player's running total, hand by hand"
+    return render(
+        request,
+        "ledger/night_summary.html",
+        {
+            "league": league,
+            "night": night,
+            "numbers": numbers,
+            "rows": [(player, line, line[-1] if line else 0) for player, line in running.items()],
+            "chart": line_chart(
+                [(p.name, line) for p, line in running.items()], title=title, money=_money(league)
+            )
+            if numbers
+            else "",
+            "chart_title": title,
+            "legend": legend(names),
+        },
+    )
