@@ -22,13 +22,15 @@ def test_each_line_starts_at_zero_and_has_a_point_per_value():
 
 def test_names_and_titles_are_escaped():
     svg = line_chart([("<script>alert(1)</script>", [1])], title='"><img src=x>')
-    assert "<script>" not in svg and "<img" not in svg
+    assert "<script>" not in svg
+    assert "<img" not in svg
     assert "&lt;script&gt;" in svg
 
 
 def test_the_axis_shows_the_range_as_money():
     svg = line_chart([("A", [250, -50])], title="t", money=lambda v: f"${v / 100:.2f}")
-    assert ">$2.50</text>" in svg and ">$-0.50</text>" in svg
+    assert ">$2.50</text>" in svg
+    assert ">$-0.50</text>" in svg
 
 
 def test_colours_repeat_with_a_dash_after_the_palette():
