@@ -1,0 +1,28 @@
+"""Standings, player page and night summary at phone width, checked by axe-core."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger.demo import DemoLeague
+from tests.browser.test_play_a_night import assert_accessible
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_standings_screens_on_a_phone(page: Page, live_server, screenshot, scheme):
+    page.emulate_media(color_scheme=scheme)
+    league = DemoLeague(players=6, seasons=1, hands=60, seed=4).create()
+    page.goto(f"{live_server.url}/l/{league.slug}/standings/")
+    expect(page.locator("#total")).to_contain_text("✓")
+    screenshot(f"11-standings-{scheme}")
+    assert_accessible(page, f"standings ({scheme})")
+    page.locator("table.standings tbody th a").first.click()
+    expect(page.locator("svg.chart polyline")).to_have_count(1)
+    screenshot(f"12-player-{scheme}")
+    assert_accessible(page, f"player page ({scheme})")
+    page.locator("table tbody th a").first.click()
+    expect(page.locator("svg.chart")).to_be_visible()
+    page.locator("summary:has-text('The numbers behind the chart')").click()
+    screenshot(f"13-night-summary-{scheme}")
+    assert_accessible(page, f"night summary ({scheme})")
