@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, Sum
 
+from ledger import tallies
 from ledger.hands import engine_hand, entry_rows, stored_details
-from ledger.models import Entry, Hand, HandPlayer, League, Night, Season, Transaction
+from ledger.models import Entry, Hand, HandPlayer, League, Night, PlayerNight, Season, Transaction
 from ledger.rules import RulesError, parse_rules, score
 
 CHUNK = 2000
@@ -30,6 +31,23 @@ def audit(summary: AuditSummary | None = None) -> Iterator[str]:
     yield from _sums()
     yield from _hands(summary)
     yield from _payments(summary)
+    yield from _tallies()
+
+
+def _tallies() -> Iterator[str]:
+    """The standings' read model must equal the hands and entries it summarises."""
+    expected = tallies.recomputed()
+    stored = {
+        (t.player_id, t.night_id): {name: getattr(t, name) for name in PlayerNight.COUNTERS}
+        for t in PlayerNight.objects.all()
+    }
+    zero = dict.fromkeys(PlayerNight.COUNTERS, 0)
+    for key in sorted(set(expected) | set(stored)):
+        if expected.get(key, zero) != stored.get(key, zero):
+            yield (
+                f"the tally of player {key[0]} on night {key[1]} is {stored.get(key, zero)}, "
+                f"but the hands say {expected.get(key, zero)}"
+            )
 
 
 def _payments(summary: AuditSummary) -> Iterator[str]:

@@ -352,6 +352,48 @@ class Transaction(models.Model):
         return f"Payment {self.pk}"
 
 
+class PlayerNight(models.Model):
+    """A player's totals for one night over the hands that stand: the standings' read model.
+
+    Written only with the hands and voids that change it, in the same transaction;
+    ``check_ledger`` recomputes every row from the hands and entries.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tallies")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="tallies")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="tallies")
+    net = models.BigIntegerField(default=0)
+    hands = models.IntegerField(default=0)
+    deal_tonk = models.IntegerField(default=0)
+    drop_won = models.IntegerField(default=0)
+    tonk_out = models.IntegerField(default=0)
+    discard_out = models.IntegerField(default=0)
+    stock_out = models.IntegerField(default=0)
+    caught = models.IntegerField(default=0)
+    catches = models.IntegerField(default=0)
+
+    COUNTERS = (
+        "net",
+        "hands",
+        "deal_tonk",
+        "drop_won",
+        "tonk_out",
+        "discard_out",
+        "stock_out",
+        "caught",
+        "catches",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "night"], name="one_tally_per_player_night")
+        ]
+        indexes = [models.Index(fields=["season", "player"], name="tally_season_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} on night {self.night_id}: {self.net:+d}"
+
+
 class EntryQuerySet(models.QuerySet):
     def balances(self):
         """{player id: net} over these entries, summed in SQL."""

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ledger import tallies
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
@@ -122,7 +123,17 @@ def save(posting: Posting) -> Hand:
 
 
 def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
-    """Insert the rows of many postings; a correction waits for the hand it replaces."""
+    """Insert the rows of many postings; a correction waits for the hand it replaces.
+
+    The players' night tallies change with them; a hand voided in the same
+    posting changes nothing.
+    """
+    deltas: dict = {}
+    for posting in postings:
+        if len(posting.transactions) == 1:
+            tallies.merge(
+                deltas, tallies.changes(posting.hand, posting.seats, posting.transactions[0][1])
+            )
     waiting = list(postings)
     while waiting:
         ready = [p for p in waiting if p.hand.replaces is None or p.hand.replaces.pk is not None]
@@ -134,3 +145,4 @@ def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
         Entry.objects.bulk_create(
             [e for _, entries in pairs for e in entries], batch_size=batch_size
         )
+    tallies.add(deltas)

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from ledger import tallies
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.models import Entry, Hand, League, Night, NightEvent, Player, Season, Seat, Transaction
@@ -516,10 +517,13 @@ def _reverse(hand: Hand, by) -> Transaction:
                 "hand_corrected_already", number=hand.number, correction=correction.number
             )
         raise LedgerError("hand_voided_already", number=hand.number)
-    posted = Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
+    posted = list(
+        Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
+    )
     reversal, entries = build_reversal(hand, posted, by)
     reversal.save()
     Entry.objects.bulk_create(entries)
+    tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
     return reversal
 
 

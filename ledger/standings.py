@@ -8,9 +8,9 @@ queries whatever the number of hands.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
-from ledger.models import Entry, HandPlayer, League, Night, Player, Season, Transaction
+from ledger.models import Entry, League, Night, Player, PlayerNight, Season, Transaction
 
 WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
 
@@ -47,51 +47,46 @@ class Standings:
         return self.total == 0
 
 
-def _voided():
-    return Exists(Transaction.objects.filter(hand=OuterRef("hand"), kind=Transaction.Kind.VOID))
-
-
 def standings(league: League, season: Season | None = None) -> Standings:
-    """Three queries: each player's net per night; seats and roles; the total of every net."""
-    scope = {"transaction__season": season} if season else {"transaction__season__league": league}
-    entries = Entry.objects.filter(**scope).from_hands()
-    nights: dict[int, list[int]] = defaultdict(list)
-    for player, _night, net in (
-        entries.values_list("player", "transaction__night").annotate(net=Sum("amount")).order_by()
-    ):
-        nights[player].append(net)
-    seats = HandPlayer.objects.filter(
-        **({"hand__night__season": season} if season else {"hand__night__season__league": league})
-    ).exclude(_voided())
-    counts = (
-        seats.values("player", "player__name")
+    """Two queries: the players' tallies summed, and the total of every net from the ledger."""
+    tallies = PlayerNight.objects.filter(
+        **({"season": season} if season else {"season__league": league})
+    )
+    played = Q(hands__gt=0)
+    sums = (
+        tallies.values("player", "player__name")
         .annotate(
-            hands=Count("id"),
-            nights=Count("hand__night", distinct=True),
-            caught=Count("id", filter=Q(role="caught")),
-            catches=Count("id", filter=Q(role="catcher")),
-            **{kind: Count("id", filter=Q(role="winner", hand__result=kind)) for kind in WIN_KINDS},
+            # Annotations named apart from the fields they sum, which Max and Min read.
+            total_net=Sum("net"),
+            total_hands=Sum("hands"),
+            nights=Count("id", filter=played),
+            total_caught=Sum("caught"),
+            total_catches=Sum("catches"),
+            best=Max("net", filter=played),
+            worst=Min("net", filter=played),
+            **{f"total_{kind}": Sum(kind) for kind in WIN_KINDS},
         )
+        .filter(total_hands__gt=0)
         .order_by()
     )
-    total = entries.aggregate(total=Sum("amount"))["total"] or 0
-    rows = []
-    for row in counts:
-        night_nets = nights.get(row["player"], [])
-        rows.append(
-            Standing(
-                player_id=row["player"],
-                name=row["player__name"],
-                net=sum(night_nets),
-                nights=row["nights"],
-                hands=row["hands"],
-                wins={kind: row[kind] for kind in WIN_KINDS},
-                caught=row["caught"],
-                catches=row["catches"],
-                best_night=max(night_nets) if night_nets else None,
-                worst_night=min(night_nets) if night_nets else None,
-            )
+    rows = [
+        Standing(
+            player_id=row["player"],
+            name=row["player__name"],
+            net=row["total_net"],
+            nights=row["nights"],
+            hands=row["total_hands"],
+            wins={kind: row[f"total_{kind}"] for kind in WIN_KINDS},
+            caught=row["total_caught"],
+            catches=row["total_catches"],
+            best_night=row["best"],
+            worst_night=row["worst"],
         )
+        for row in sums
+    ]
+    # The total comes from the ledger itself, not the tallies: damage there must show.
+    scope = {"transaction__season": season} if season else {"transaction__season__league": league}
+    total = Entry.objects.filter(**scope).from_hands().aggregate(total=Sum("amount"))["total"] or 0
     rows.sort(key=lambda r: (-r.net, r.name.lower()))
     for index, row in enumerate(rows):
         # Equal nets share a rank.
@@ -107,16 +102,14 @@ class NightLine:
 
 
 def player_nights(player: Player, season: Season | None) -> list[NightLine]:
-    """The player's nights in order, with their net and hands that stood (2 queries)."""
-    entries = Entry.objects.filter(player=player).from_hands()
-    seats = HandPlayer.objects.filter(player=player).exclude(_voided())
+    """The player's nights in order, with their net and the hands that stood (one query)."""
+    tallies = PlayerNight.objects.filter(player=player, hands__gt=0).select_related("night")
     if season is not None:
-        entries = entries.filter(transaction__season=season)
-        seats = seats.filter(hand__night__season=season)
-    nets = dict(entries.values_list("transaction__night").annotate(net=Sum("amount")).order_by())
-    hands = dict(seats.values_list("hand__night").annotate(n=Count("id")).order_by())
-    nights = Night.objects.filter(pk__in=set(nets) | set(hands)).order_by("date", "pk")
-    return [NightLine(night=n, net=nets.get(n.pk, 0), hands=hands.get(n.pk, 0)) for n in nights]
+        tallies = tallies.filter(season=season)
+    return [
+        NightLine(night=t.night, net=t.net, hands=t.hands)
+        for t in tallies.order_by("night__date", "night_id")
+    ]
 
 
 def night_running_totals(night: Night) -> tuple[list[int], dict[Player, list[int]]]:

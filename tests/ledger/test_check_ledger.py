@@ -45,7 +45,7 @@ def test_it_names_an_entry_inserted_behind_its_back(played, players):
             [posting.pk, players["Goblin"].pk, players["Croaker"].pk, 5],
         )
     err = StringIO()
-    with pytest.raises(CommandError, match=r"the ledger has 5 problem\(s\)") as caught:
+    with pytest.raises(CommandError, match=r"the ledger has 6 problem\(s\)") as caught:
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert caught.value.returncode == 1
     lines = err.getvalue().splitlines()
@@ -59,6 +59,10 @@ def test_it_names_an_entry_inserted_behind_its_back(played, players):
         in lines
     )
     assert "league black-company does not sum to zero: it sums to 5" in lines
+    assert any(
+        line.startswith(f"the tally of player {players['Goblin'].pk} on night {played.pk} is")
+        for line in lines
+    )
     hand = posting.hand
     assert (
         f"hand 3 of night {played.pk} (id {hand.pk}): stored payouts "
@@ -75,6 +79,6 @@ def test_it_catches_a_balanced_edit_that_disagrees_with_the_rules(played):
             [e.pk for e in entries],
         )
     err = StringIO()
-    with pytest.raises(CommandError, match=r"1 problem\(s\)"):
+    with pytest.raises(CommandError, match=r"4 problem\(s\)"):  # the hand, and three tallies
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert "differ from the rules engine's" in err.getvalue()

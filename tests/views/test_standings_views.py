@@ -38,13 +38,13 @@ def test_a_corrupted_entry_makes_the_page_say_so_loudly(client, league, played, 
 
 def test_the_standings_query_count_does_not_grow(client, django_assert_num_queries):
     # 1 league, 2 season (open first, else latest), 3 seasons for the switcher,
-    # 4 nets per player and night, 5 seats and roles, 6 the total.
+    # 4 the players' night tallies summed, 5 the total of every net from the ledger.
     small = DemoLeague(players=5, seasons=1, hands=15, name="Small").create()
     big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big").create()
     for league in (small, big):
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(5):
             assert client.get(f"/l/{league.slug}/standings/").status_code == 200
-        with django_assert_num_queries(5):  # all time: no season to look up
+        with django_assert_num_queries(4):  # all time: no season to look up
             assert client.get(f"/l/{league.slug}/standings/all/").status_code == 200
 
 

@@ -1,0 +1,65 @@
+"""Server time and queries of the read pages, on whatever league the database holds.
+
+    python manage.py bench_pages [--repeat 30]
+
+Run it against a big generated league (``make bench`` seeds one of 100,000 hands).
+"""
+
+import statistics
+import time
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import Count
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from ledger.models import League, Night, Player
+
+
+@dataclass
+class PageTiming:
+    name: str
+    url: str
+    p50: float
+    p95: float
+    queries: int
+
+
+def pages(league: League) -> dict[str, str]:
+    """The pages to time, on the league's open (or latest) season and its busiest player."""
+    season = (
+        league.seasons.filter(closed_at__isnull=True).first()
+        or league.seasons.order_by("-started_at").first()
+    )
+    night = Night.objects.filter(season=season).order_by("-date", "-pk").first()
+    player = (
+        Player.objects.filter(league=league).annotate(n=Count("hand_seats")).order_by("-n").first()
+    )
+    base = f"/l/{league.slug}"
+    return {
+        "scoring screen": f"{base}/nights/{night.pk}/",
+        "spectator view": f"{base}/nights/{night.pk}/watch/",
+        "season standings": f"{base}/standings/",
+        "all-time standings": f"{base}/standings/all/",
+        "player page": f"{base}/players/{player.pk}/",
+        "night summary": f"{base}/nights/{night.pk}/summary/",
+        "settle up (night)": f"{base}/nights/{night.pk}/settle/",
+        "settle up (season)": f"{base}/seasons/{season.pk}/settle/",
+    }
+
+
+def time_page(client: Client, name: str, url: str, repeat: int) -> PageTiming:
+    for _ in range(3):  # warm the database's and Python's caches
+        assert client.get(url).status_code == 200, url
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        timings.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
+    return PageTiming(name, url, statistics.median(timings), p95, len(queries))
