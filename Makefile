@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install bench bench-payouts bench-settle browser
+.PHONY: run test test-sqlite test-postgres lint install bench bench-payouts bench-settle bench-pages browser
 
 install: $(STAMP)
 
@@ -55,7 +55,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 # Benchmarks are not tests: they print figures. `debts` is installed for them only.
-bench: bench-payouts bench-settle
+BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
+bench: bench-payouts bench-settle bench-pages
 
 bench-payouts: $(STAMP)
 	$(PY) -m ledger.benchmarks.payouts 10000
@@ -63,3 +64,9 @@ bench-payouts: $(STAMP)
 bench-settle: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
 	$(PY) manage.py bench_settle
+
+# The first run generates a league of 100,000 hands (a few minutes) into bench.sqlite3.
+bench-pages: $(STAMP)
+	DATABASE_URL=$(BENCH_DB) $(PY) manage.py migrate --no-input -v0
+	DATABASE_URL=$(BENCH_DB) $(PY) manage.py seed_demo --if-empty --players 200 --seasons 5 --hands 100000
+	DATABASE_URL=$(BENCH_DB) $(PY) manage.py bench_pages

@@ -4,7 +4,9 @@ plain "who won what from whom" view that lets people trace the plan.
 
 from dataclasses import dataclass, field
 
-from ledger.models import Entry, League, Night, Player, Season, Transaction
+from django.db.models import Sum
+
+from ledger.models import Entry, League, Night, Player, PlayerNight, Season, Transaction
 from ledger.rules.settle import Payment, Plan, settle
 
 
@@ -38,17 +40,29 @@ class Settlement:
 
 
 def night_settlement(night: Night) -> Settlement:
-    return _settlement(night.season, night, Entry.objects.filter(transaction__night=night))
+    entries = Entry.objects.filter(transaction__night=night)
+    return _settlement(night.season, night, entries, entries.from_hands().balances())
 
 
 def season_settlement(season: Season) -> Settlement:
-    return _settlement(season, None, Entry.objects.filter(transaction__season=season))
+    """A season's winnings come from the players' night tallies, not a pass over every entry."""
+    won = (
+        PlayerNight.objects.filter(season=season)
+        .values_list("player")
+        .annotate(net=Sum("net"))
+        .order_by()
+    )
+    entries = Entry.objects.filter(transaction__season=season)
+    return _settlement(season, None, entries, {player: net for player, net in won if net})
 
 
-def _settlement(season: Season, night: Night | None, entries) -> Settlement:
+def _settlement(
+    season: Season, night: Night | None, entries, won_ids: dict[int, int]
+) -> Settlement:
     league = season.league
-    won_ids = entries.from_hands().balances()
-    owed_ids = entries.balances()
+    paid_ids = entries.filter(transaction__kind=Transaction.Kind.PAYMENT).balances()
+    owed_ids = {pk: won_ids.get(pk, 0) + paid_ids.get(pk, 0) for pk in set(won_ids) | set(paid_ids)}
+    owed_ids = {pk: amount for pk, amount in owed_ids.items() if amount}
     pair_ids = entries.from_hands().between_pairs()
     payment_rows = list(
         entries.filter(transaction__kind=Transaction.Kind.PAYMENT, amount__gt=0)
