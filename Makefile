@@ -18,11 +18,16 @@ $(STAMP): pyproject.toml
 	touch $@
 
 run: $(STAMP)
-	$(PY) manage.py migrate --no-input
-	$(PY) manage.py seed_demo --if-empty
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-empty --owner demo
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: test-sqlite test-postgres
+
+# Tests run with DEBUG off, as in production, over plain http.
+export DJANGO_SECRET_KEY ?= tests-only-not-a-secret-$(shell id -u)-0123456789abcdef0123456789abcdef
+export DJANGO_SSL_REDIRECT ?= 0
+export DJANGO_SECURE_COOKIES ?= 0
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 CHROMIUM ?= /usr/bin/chromium
@@ -68,5 +73,5 @@ bench-settle: $(STAMP)
 # The first run generates a league of 100,000 hands (a few minutes) into bench.sqlite3.
 bench-pages: $(STAMP)
 	DATABASE_URL=$(BENCH_DB) $(PY) manage.py migrate --no-input -v0
-	DATABASE_URL=$(BENCH_DB) $(PY) manage.py seed_demo --if-empty --players 200 --seasons 5 --hands 100000
+	DATABASE_URL=$(BENCH_DB) $(PY) manage.py seed_demo --if-empty --players 200 --seasons 5 --hands 100000 --owner bench
 	DATABASE_URL=$(BENCH_DB) $(PY) manage.py bench_pages

@@ -130,18 +130,25 @@ class DemoLeague:
     """Generates one league; ``hands`` is spread evenly over ``seasons``."""
 
     def __init__(
-        self, *, players: int, seasons: int, hands: int, seed: int = 2026, name: str = "Demo League"
+        self,
+        *,
+        players: int,
+        seasons: int,
+        hands: int,
+        seed: int = 2026,
+        name: str = "Demo League",
+        owner=None,
     ):
         if players < 3 or seasons < 1 or hands < 0:
             raise ValueError("a demo league needs at least 3 players and 1 season")
         self.rng = random.Random(seed)
         self.player_count, self.season_count, self.hand_count = players, seasons, hands
-        self.name = name
+        self.name, self.owner = name, owner
 
     def create(self) -> League:
         with transaction.atomic():
             league = services.create_league(
-                name=self.name, unit="$", decimal_places=2, default_stake=100
+                name=self.name, unit="$", decimal_places=2, default_stake=100, owner=self.owner
             )
             roster = [
                 services.add_player(league=league, name=name)

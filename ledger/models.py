@@ -50,9 +50,82 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(retired_at__isnull=True)
 
 
+class Role(models.TextChoices):
+    OWNER = "owner", "Owner"
+    SCOREKEEPER = "scorekeeper", "Scorekeeper"
+    VIEWER = "viewer", "Viewer"
+
+
+class Membership(models.Model):
+    """A user's role in a league: owner (everything), scorekeeper (plays and settles), viewer."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=11, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_league"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.role} of {self.league}"
+
+
+class Invitation(models.Model):
+    """A single-use link that makes whoever opens it (logged in) a member with ``role``."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=11, choices=Role.choices)
+    lookup = models.CharField(max_length=12, unique=True)
+    token = models.CharField(max_length=64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.role} invitation to {self.league}"
+
+
+class ShareLink(models.Model):
+    """Read-only access to a league, or to one night of it, for whoever holds the token."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="share_links")
+    night = models.ForeignKey(
+        "Night", on_delete=models.CASCADE, null=True, blank=True, related_name="share_links"
+    )
+    lookup = models.CharField(max_length=12, unique=True)
+    token = models.CharField(max_length=64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"share link to {self.night or self.league}"
+
+
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        help_text='"this is me": the account of the person this player is',
+    )
     retired_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -62,6 +135,9 @@ class Player(models.Model):
         ordering = [Lower("name")]
         constraints = [
             models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league"),
+            models.UniqueConstraint(
+                fields=["league", "user"], name="one_player_per_user_in_league"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ numbered, keyed and voided one at a time; SQLite gets the same effect from its
 IMMEDIATE transactions.
 """
 
+import secrets
 from collections.abc import Sequence
 from datetime import date as Date
 
@@ -16,9 +17,24 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger import tallies
+from ledger.access import new_token
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
-from ledger.models import Entry, Hand, League, Night, NightEvent, Player, Season, Seat, Transaction
+from ledger.models import (
+    Entry,
+    Hand,
+    Invitation,
+    League,
+    Membership,
+    Night,
+    NightEvent,
+    Player,
+    Role,
+    Season,
+    Seat,
+    ShareLink,
+    Transaction,
+)
 from ledger.money import format_amount
 from ledger.postings import (
     build_hand,
@@ -46,6 +62,7 @@ def normalize_rules(rules: object) -> dict:
 def create_league(
     *,
     name: str,
+    owner=None,
     unit: str = "$",
     decimal_places: int = 2,
     rules: object = "pagat",
@@ -67,7 +84,7 @@ def create_league(
                 raise LedgerError("league_slug_taken", slug=slug)
         else:
             slug = _free_slug(slugify(name)[:50] or "league")
-        return League.objects.create(
+        league = League.objects.create(
             name=name,
             slug=slug,
             unit=unit.strip(),
@@ -75,6 +92,95 @@ def create_league(
             rules=spec,
             default_stake=default_stake,
         )
+        if owner is not None:
+            Membership.objects.create(league=league, user=owner, role=Role.OWNER)
+        return league
+
+
+# Members, invitations and share links
+
+
+def invite(*, league: League, role: str, by) -> tuple[Invitation, str]:
+    """A single-use invitation; returns it and the secret that goes in its link."""
+    if role not in Role.values:
+        raise LedgerError("role_invalid", value=role)
+    lookup, secret = new_token()
+    invitation = Invitation.objects.create(
+        league=league, role=role, lookup=lookup, token=secret, created_by=by
+    )
+    return invitation, secret
+
+
+def accept_invitation(*, lookup: str, secret: str, user) -> Membership:
+    """Join the league with the invited role; a used invitation is refused, even under a race."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().filter(lookup=lookup).first()
+        if invitation is None or not secrets.compare_digest(
+            invitation.token.encode(), secret.encode()
+        ):
+            raise LedgerError("invitation_unknown")
+        if invitation.used_at is not None:
+            raise LedgerError("invitation_used")
+        membership = Membership.objects.filter(league=invitation.league, user=user).first()
+        if membership is None:
+            membership = Membership.objects.create(
+                league=invitation.league, user=user, role=invitation.role
+            )
+        invitation.used_by, invitation.used_at = user, timezone.now()
+        invitation.save(update_fields=["used_by", "used_at"])
+        return membership
+
+
+def set_role(*, membership: Membership, role: str) -> Membership:
+    if role not in Role.values:
+        raise LedgerError("role_invalid", value=role)
+    with transaction.atomic():
+        owners = Membership.objects.select_for_update().filter(
+            league=membership.league_id, role=Role.OWNER
+        )
+        if membership.role == Role.OWNER and role != Role.OWNER and owners.count() == 1:
+            raise LedgerError("last_owner")
+        membership.role = role
+        membership.save(update_fields=["role"])
+        return membership
+
+
+def remove_member(*, membership: Membership) -> None:
+    with transaction.atomic():
+        owners = Membership.objects.select_for_update().filter(
+            league=membership.league_id, role=Role.OWNER
+        )
+        if membership.role == Role.OWNER and owners.count() == 1:
+            raise LedgerError("last_owner")
+        membership.delete()
+
+
+def share(*, league: League, by, night: Night | None = None) -> ShareLink:
+    """A read-only link to the league, or to one night of it."""
+    lookup, secret = new_token()
+    return ShareLink.objects.create(
+        league=league, night=night, lookup=lookup, token=secret, created_by=by
+    )
+
+
+def revoke_share(*, link: ShareLink) -> ShareLink:
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+    return link
+
+
+def claim_player(*, player: Player, user) -> Player:
+    """ "This is me": link a player record to the user's account (one per league)."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.user_id is not None and player.user_id != user.pk:
+            raise LedgerError("player_claimed", player=player.name)
+        if Player.objects.filter(league=player.league_id, user=user).exclude(pk=player.pk).exists():
+            raise LedgerError("already_a_player", league=player.league.name)
+        player.user = user
+        player.save(update_fields=["user"])
+        return player
 
 
 def _free_slug(base: str) -> str:

@@ -1,12 +1,20 @@
 from django.urls import path
 
-from ledger.views import hands, leagues, nights, settling, standings
+from ledger.views import hands, leagues, members, nights, settling, standings
 
 app_name = "ledger"
 
 night = "l/<slug:slug>/nights/<int:night_id>/"
 urlpatterns = [
     path("", leagues.home, name="home"),
+    path("s/<str:lookup>/<str:secret>/", members.share_open, name="share"),
+    path("invite/<str:lookup>/<str:secret>/", members.invitation, name="invitation"),
+    path("l/<slug:slug>/members/", members.members_page, name="members"),
+    path("l/<slug:slug>/members/invite/", members.member_invite, name="member_invite"),
+    path("l/<slug:slug>/members/<int:membership_id>/", members.member_role, name="member_role"),
+    path("l/<slug:slug>/share/", members.share_create, name="share_create"),
+    path("l/<slug:slug>/share/<int:link_id>/revoke/", members.share_revoke, name="share_revoke"),
+    path("l/<slug:slug>/players/<int:player_id>/me/", members.player_claim, name="player_claim"),
     path("l/<slug:slug>/", leagues.league_page, name="league"),
     path("l/<slug:slug>/players/", leagues.player_add, name="player_add"),
     path(

@@ -61,9 +61,14 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture
-def league():
+def owner(django_user_model):
+    return django_user_model.objects.create_user(username="croaker", password="a-long-pass-phrase")
+
+
+@pytest.fixture
+def league(owner):
     return services.create_league(
-        name="Black Company", unit="$", decimal_places=2, default_stake=100
+        name="Black Company", unit="$", decimal_places=2, default_stake=100, owner=owner
     )
 
 

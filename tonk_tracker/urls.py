@@ -1,7 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from ledger.views.accounts import signup
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/signup/", signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]

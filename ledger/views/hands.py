@@ -13,13 +13,14 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import retarget
 
 from ledger import services
+from ledger.access import SCORE, night_for
 from ledger.describe import headline, payments
 from ledger.forms import OUTCOME_LABELS, HandForm
 from ledger.hands import engine_hand, stored_details
 from ledger.models import Hand, Night, Player
 from ledger.money import format_amount
 from ledger.rules import RulesError, parse_rules, score
-from ledger.views.lookups import hand_or_404, league_or_404, night_or_404
+from ledger.views.lookups import hand_or_404
 from ledger.views.nights import DOMAIN_ERRORS, render_night
 
 
@@ -133,7 +134,7 @@ def _page_or_partial(request, night, context, partial: str):
 
 @require_GET
 def hand_form(request, slug, night_id, outcome):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     table = _table(night, request.GET)
     form = _form(night, outcome, table)
     return _page_or_partial(request, night, _context(night, outcome, table, form), "hand_form")
@@ -141,7 +142,7 @@ def hand_form(request, slug, night_id, outcome):
 
 @require_POST
 def hand_preview(request, slug, night_id, outcome):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     table = _table(night, request.POST)
     form = _form(night, outcome, table, request.POST)
     preview = _preview(form, table, night.season.league)
@@ -151,7 +152,7 @@ def hand_preview(request, slug, night_id, outcome):
 
 @require_POST
 def hand_record(request, slug, night_id, outcome):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     table = _table(night, request.POST)
     form = _form(night, outcome, table, request.POST)
     if form.is_valid():

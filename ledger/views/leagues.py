@@ -6,18 +6,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
+from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.errors import LedgerError
 from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm, SettlingForm
 from ledger.models import League
 from ledger.money import format_plain
 from ledger.rules import PRESETS, RulesError
-from ledger.views.lookups import league_or_404, player_or_404
+from ledger.views.lookups import player_or_404
 
 DOMAIN_ERRORS = (LedgerError, RulesError)
 
 
 @require_http_methods(["GET", "POST"])
 def home(request):
+    if request.method == "POST" and not request.user.is_authenticated:
+        raise LoginNeeded
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -28,13 +31,18 @@ def home(request):
                 decimal_places=data["decimal_places"],
                 rules=data["preset"],
                 default_stake=data["default_stake"],
+                owner=request.user,
             )
         except DOMAIN_ERRORS as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, f"{league.name} is ready: add its players.")
             return redirect("ledger:league", slug=league.slug)
-    leagues = League.objects.order_by("name")
+    leagues = (
+        League.objects.filter(memberships__user=request.user).order_by("name")
+        if request.user.is_authenticated
+        else League.objects.none()
+    )
     return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
 
 
@@ -48,7 +56,7 @@ def league_page(
     settling_form=None,
     status=200,
 ):
-    league = league_or_404(slug)
+    league = league_for(request, slug, READ)
     season = league.seasons.filter(closed_at__isnull=True).first()
     context = {
         "league": league,
@@ -68,6 +76,12 @@ def league_page(
             },
         ),
         "rules_preset": PRESETS.get(league.rules.get("preset", "")),
+        "can_own": can(request, OWN),
+        "can_score": can(request, SCORE),
+        "can_read_as_member": request.league_role in ("owner", "scorekeeper", "viewer"),
+        "me": league.players.filter(user=request.user).first()
+        if request.user.is_authenticated
+        else None,
     }
     return render(request, "ledger/league.html", context, status=status)
 
@@ -85,7 +99,7 @@ def _apply(request, slug, action, success: str, **forms):
 
 @require_POST
 def player_add(request, slug):
-    league = league_or_404(slug)
+    league = league_for(request, slug, OWN)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
         return league_page(request, slug, player_form=form)
@@ -97,7 +111,7 @@ def player_add(request, slug):
 
 @require_POST
 def player_rename(request, slug, player_id):
-    player = player_or_404(league_or_404(slug), player_id)
+    player = player_or_404(league_for(request, slug, OWN), player_id)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
         messages.error(request, "A player needs a name.")
@@ -113,7 +127,7 @@ def player_rename(request, slug, player_id):
 
 @require_POST
 def player_retire(request, slug, player_id):
-    player = player_or_404(league_or_404(slug), player_id)
+    player = player_or_404(league_for(request, slug, OWN), player_id)
     return _apply(
         request, slug, lambda: services.retire_player(player=player), f"{player.name} is retired."
     )
@@ -121,7 +135,7 @@ def player_retire(request, slug, player_id):
 
 @require_POST
 def season_start(request, slug):
-    league = league_or_404(slug)
+    league = league_for(request, slug, OWN)
     form = SeasonForm(request.POST)
     if not form.is_valid():
         return league_page(request, slug, season_form=form)
@@ -136,7 +150,7 @@ def season_start(request, slug):
 
 @require_POST
 def season_close(request, slug, season_id):
-    league = league_or_404(slug)
+    league = league_for(request, slug, OWN)
     season = get_object_or_404(league.seasons, pk=season_id)
     return _apply(
         request, slug, lambda: services.close_season(season=season), f"{season.name} is closed."
@@ -145,7 +159,7 @@ def season_close(request, slug, season_id):
 
 @require_POST
 def league_rules(request, slug):
-    league = league_or_404(slug)
+    league = league_for(request, slug, OWN)
     form = RulesForm(request.POST)
     if not form.is_valid():
         return league_page(request, slug, rules_form=form)
@@ -160,7 +174,7 @@ def league_rules(request, slug):
 
 @require_POST
 def league_settling(request, slug):
-    league = league_or_404(slug)
+    league = league_for(request, slug, OWN)
     form = SettlingForm(request.POST, places=league.decimal_places)
     if not form.is_valid():
         return league_page(request, slug, settling_form=form)
@@ -177,7 +191,7 @@ def league_settling(request, slug):
 
 @require_http_methods(["GET", "POST"])
 def night_start(request, slug):
-    league = league_or_404(slug)
+    league = league_for(request, slug, SCORE)
     season = league.seasons.filter(closed_at__isnull=True).first()
     if season is None:
         messages.error(request, "Start a season first: nights belong to a season.")

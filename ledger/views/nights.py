@@ -5,16 +5,17 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import board, services
+from ledger.access import OWN, READ, SCORE, can, night_for
 from ledger.errors import LedgerError
 from ledger.forms import OUTCOME_LABELS, SeatForm, StakeForm
 from ledger.money import format_plain
 from ledger.rules import PRESETS, RulesError
-from ledger.views.lookups import hand_or_404, league_or_404, night_or_404, player_or_404
+from ledger.views.lookups import hand_or_404, player_or_404
 
 DOMAIN_ERRORS = (LedgerError, RulesError)
 
 
-def night_context(night, **extra) -> dict:
+def night_context(request, night, **extra) -> dict:
     league = night.season.league
     rows = board.history(night)
     seated_ids = set(night.seats.filter(seated=True).values_list("player_id", flat=True))
@@ -31,6 +32,8 @@ def night_context(night, **extra) -> dict:
             places=league.decimal_places,
             initial={"stake": format_plain(night.stake, league.decimal_places)},
         ),
+        "can_score": can(request, SCORE),
+        "can_own": can(request, OWN),
         "seat_form": SeatForm(
             players=[p for p in league.players.active() if p.pk not in seated_ids]
         ),
@@ -41,20 +44,20 @@ def night_context(night, **extra) -> dict:
 def render_night(request, night, *, status=200, **extra):
     """The whole page, or only the board when htmx asks for it."""
     template = "ledger/night.html#board" if request.htmx else "ledger/night.html"
-    return render(request, template, night_context(night, **extra), status=status)
+    return render(request, template, night_context(request, night, **extra), status=status)
 
 
 @require_GET
 def night_page(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, READ)
     return render_night(request, night)
 
 
 @require_GET
 def night_watch(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
-    return render(request, template, night_context(night))
+    return render(request, template, night_context(request, night))
 
 
 def _after(request, night, *, error: str = "", notice: str = ""):
@@ -79,7 +82,7 @@ def _act(request, night, action, success: str):
 
 @require_POST
 def night_stake(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     form = StakeForm(request.POST, places=night.season.league.decimal_places)
     if not form.is_valid():
         return _after(request, night, error=form.errors["stake"][0])
@@ -94,7 +97,7 @@ def night_stake(request, slug, night_id):
 
 @require_POST
 def night_big_one(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     on = request.POST.get("on") == "1"
     notice = "The Big One: double stakes from now on." if on else "Back to the normal stake."
     return _act(request, night, lambda: services.set_big_one(night=night, on=on), notice)
@@ -102,8 +105,8 @@ def night_big_one(request, slug, night_id):
 
 @require_POST
 def night_seat(request, slug, night_id):
-    league = league_or_404(slug)
-    night = night_or_404(league, night_id)
+    night = night_for(request, slug, night_id, SCORE)
+    league = night.season.league
     form = SeatForm(request.POST, players=list(league.players.active()))
     if not form.is_valid():
         return _after(
@@ -123,8 +126,8 @@ def night_seat(request, slug, night_id):
 
 @require_POST
 def night_unseat(request, slug, night_id, player_id):
-    league = league_or_404(slug)
-    night = night_or_404(league, night_id)
+    night = night_for(request, slug, night_id, SCORE)
+    league = night.season.league
     player = player_or_404(league, player_id)
     return _act(
         request,
@@ -136,8 +139,8 @@ def night_unseat(request, slug, night_id, player_id):
 
 @require_POST
 def night_dealer(request, slug, night_id, player_id):
-    league = league_or_404(slug)
-    night = night_or_404(league, night_id)
+    night = night_for(request, slug, night_id, SCORE)
+    league = night.season.league
     player = player_or_404(league, player_id)
     return _act(
         request,
@@ -149,13 +152,13 @@ def night_dealer(request, slug, night_id, player_id):
 
 @require_POST
 def night_close(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     return _act(request, night, lambda: services.close_night(night=night), "The night is closed.")
 
 
 @require_POST
 def hand_void(request, slug, night_id, hand_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     hand = hand_or_404(night, hand_id)
     return _act(
         request, night, lambda: services.void_hand(hand=hand), f"Hand {hand.number} is voided."

@@ -9,19 +9,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
+from ledger.access import READ, SCORE, can, league_for, night_for
 from ledger.errors import LedgerError
 from ledger.money import format_amount, format_plain, parse_amount
 from ledger.settlement import Settlement, night_settlement, season_settlement
-from ledger.views.lookups import league_or_404, night_or_404, player_or_404
+from ledger.views.lookups import player_or_404
 
 CSV_FORMULA_STARTS = ("=", "+", "-", "@")
 
 
-def _scope(request, slug, night_id=None, season_id=None):
-    league = league_or_404(slug)
+def _scope(request, slug, night_id=None, season_id=None, need=READ):
     if night_id is not None:
-        night = night_or_404(league, night_id)
+        night = night_for(request, slug, night_id, need)
         return night_settlement(night), night
+    league = league_for(request, slug, need)
     season = get_object_or_404(league.seasons, pk=season_id)
     return season_settlement(season), None
 
@@ -62,6 +63,7 @@ def _render(request, state: Settlement, status=200, **extra):
         "share": plain_text(state),
         "here": _here(state),
         "players": sorted(set(state.won) | set(state.owed), key=lambda p: p.name.lower()),
+        "can_score": can(request, SCORE),
         **extra,
     }
     template = "ledger/settle.html#settlement" if request.htmx else "ledger/settle.html"
@@ -113,13 +115,13 @@ def _pay(request, state: Settlement):
 
 @require_POST
 def night_pay(request, slug, night_id):
-    state, _ = _scope(request, slug, night_id=night_id)
+    state, _ = _scope(request, slug, night_id=night_id, need=SCORE)
     return _pay(request, state)
 
 
 @require_POST
 def season_pay(request, slug, season_id):
-    state, _ = _scope(request, slug, season_id=season_id)
+    state, _ = _scope(request, slug, season_id=season_id, need=SCORE)
     return _pay(request, state)
 
 
@@ -156,7 +158,7 @@ def season_settle_csv(request, slug, season_id):
 
 @require_POST
 def night_reopen(request, slug, night_id):
-    night = night_or_404(league_or_404(slug), night_id)
+    night = night_for(request, slug, night_id, SCORE)
     try:
         services.reopen_night(night=night)
     except LedgerError as exc:

@@ -7,10 +7,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from ledger.access import READ, league_for, night_for
 from ledger.charts import legend, line_chart
 from ledger.money import format_amount, format_plain
 from ledger.standings import WIN_KINDS, night_running_totals, player_nights, standings
-from ledger.views.lookups import league_or_404, night_or_404, player_or_404
+from ledger.views.lookups import player_or_404
 from ledger.views.settling import safe_cell
 
 WIN_LABELS = {
@@ -42,7 +43,7 @@ def _money(league):
 
 @require_GET
 def standings_page(request, slug, season_id=None):
-    league = league_or_404(slug)
+    league = league_for(request, slug, READ)
     season = _season(league, season_id)
     table = standings(league, season)
     return render(
@@ -61,7 +62,7 @@ def standings_page(request, slug, season_id=None):
 
 @require_GET
 def standings_csv(request, slug, season_id=None):
-    league = league_or_404(slug)
+    league = league_for(request, slug, READ)
     season = _season(league, season_id)
     table = standings(league, season)
     places = league.decimal_places
@@ -107,7 +108,7 @@ def standings_csv(request, slug, season_id=None):
 
 @require_GET
 def player_page(request, slug, player_id):
-    league = league_or_404(slug)
+    league = league_for(request, slug, READ)
     player = player_or_404(league, player_id)
     season = _season(league, request.GET.get("season"))
     lines = player_nights(player, season)
@@ -137,8 +138,8 @@ def player_page(request, slug, player_id):
 
 @require_GET
 def night_summary(request, slug, night_id):
-    league = league_or_404(slug)
-    night = night_or_404(league, night_id)
+    night = night_for(request, slug, night_id, READ)
+    league = night.season.league
     numbers, running = night_running_totals(night)
     names = [p.name for p in running]
     title = "Each player's running total, hand by hand"

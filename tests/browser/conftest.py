@@ -60,3 +60,20 @@ def screenshot(page):
         return path
 
     return take
+
+
+@pytest.fixture
+def log_in(live_server):
+    """``log_in(page, user)``: the browser carries that user's session cookie."""
+    from django.conf import settings
+    from django.test import Client
+
+    def enter(page, user):
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+
+    return enter

@@ -11,8 +11,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_settle_a_night_and_mark_everything_paid(
-    page: Page, live_server, night, players, screenshot
+    page: Page, live_server, night, players, screenshot, owner, log_in
 ):
+    log_in(page, owner)
     p = players
     record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
     record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))

@@ -10,9 +10,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_standings_screens_on_a_phone(page: Page, live_server, screenshot, scheme):
+def test_the_standings_screens_on_a_phone(
+    page: Page, live_server, screenshot, scheme, owner, log_in
+):
     page.emulate_media(color_scheme=scheme)
-    league = DemoLeague(players=6, seasons=1, hands=60, seed=4).create()
+    league = DemoLeague(players=6, seasons=1, hands=60, seed=4, owner=owner).create()
+    log_in(page, owner)
     page.goto(f"{live_server.url}/l/{league.slug}/standings/")
     expect(page.locator("#total")).to_contain_text("✓")
     screenshot(f"11-standings-{scheme}")

@@ -10,10 +10,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_drop_is_logged_with_javascript_off(
-    browser: Browser, live_server, night, players, screenshot
+    browser: Browser, live_server, night, players, screenshot, owner, log_in
 ):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
     page = context.new_page()
+    log_in(page, owner)
     page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
     page.get_by_role("link", name="Drop", exact=True).click()
     page.locator(".choice label:text-is('Goblin')").click()

@@ -36,21 +36,24 @@ def test_a_corrupted_entry_makes_the_page_say_so_loudly(client, league, played, 
     assert "These standings do not net to zero:</strong> they are off by +$0.05" in text
 
 
-def test_the_standings_query_count_does_not_grow(client, django_assert_num_queries):
-    # 1 league, 2 season (open first, else latest), 3 seasons for the switcher,
-    # 4 the players' night tallies summed, 5 the total of every net from the ledger.
-    small = DemoLeague(players=5, seasons=1, hands=15, name="Small").create()
-    big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big").create()
+def test_the_standings_query_count_does_not_grow(client, owner, django_assert_num_queries):
+    # 1 the user, 2 the league with the user's role, 3 season (open first, else latest),
+    # 4 seasons for the switcher, 5 the players' night tallies summed, 6 the total of
+    # every net from the ledger.
+    small = DemoLeague(players=5, seasons=1, hands=15, name="Small", owner=owner).create()
+    big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big", owner=owner).create()
     for league in (small, big):
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(6):
             assert client.get(f"/l/{league.slug}/standings/").status_code == 200
-        with django_assert_num_queries(4):  # all time: no season to look up
+        with django_assert_num_queries(5):  # all time: no season to look up
             assert client.get(f"/l/{league.slug}/standings/all/").status_code == 200
 
 
-def test_player_and_night_summary_queries_do_not_grow(client, django_assert_max_num_queries):
+def test_player_and_night_summary_queries_do_not_grow(client, owner, django_assert_max_num_queries):
     for size in (15, 400):
-        league = DemoLeague(players=6, seasons=1, hands=size, seed=size, name=f"L{size}").create()
+        league = DemoLeague(
+            players=6, seasons=1, hands=size, seed=size, name=f"L{size}", owner=owner
+        ).create()
         player = league.players.first()
         night = league.seasons.get().nights.order_by("pk").first()
         with django_assert_max_num_queries(10):

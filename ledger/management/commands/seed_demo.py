@@ -1,5 +1,6 @@
 """``manage.py seed_demo``: generate a realistic league to look at or to benchmark."""
 
+import secrets
 import time
 
 from django.core.management.base import BaseCommand, CommandError
@@ -18,6 +19,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument("--name", default="Demo League")
         parser.add_argument(
+            "--owner", help="the league's owner (created with a random password if missing)"
+        )
+        parser.add_argument(
             "--if-empty",
             action="store_true",
             help="do nothing if the database already has a league",
@@ -29,6 +33,7 @@ class Command(BaseCommand):
         if options["if_empty"] and League.objects.exists():
             self.stdout.write("the database has a league already: no demo generated")
             return
+        owner = self._owner(options["owner"]) if options["owner"] else None
         started = time.perf_counter()
         try:
             league = DemoLeague(
@@ -37,6 +42,7 @@ class Command(BaseCommand):
                 hands=options["hands"],
                 seed=options["seed"],
                 name=options["name"],
+                owner=owner,
             ).create()
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
@@ -45,3 +51,14 @@ class Command(BaseCommand):
             f"{league.name} ({league.slug}): {options['players']} players, {options['seasons']} seasons, "
             f"{hands} hands in {time.perf_counter() - started:.1f} s"
         )
+
+    def _owner(self, username: str):
+        from django.contrib.auth import get_user_model
+
+        user, created = get_user_model().objects.get_or_create(username=username)
+        if created:
+            password = secrets.token_urlsafe(9)
+            user.set_password(password)
+            user.save()
+            self.stdout.write(f"log in as {username!r} with the password {password!r}")
+        return user

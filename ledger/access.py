@@ -1,0 +1,133 @@
+"""Who may see and change what: league roles, and share links for the people at the table.
+
+Views find their objects through ``league_for`` and ``night_for``, which answer
+404 for a league the visitor has no part in (never a hint that it exists), 403
+when their role does not allow the action, and send anonymous visitors to log in.
+"""
+
+import secrets
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Q, Subquery
+from django.http import Http404
+
+from ledger.models import League, Membership, Night, Role, ShareLink
+
+READ, SCORE, OWN = "read", "score", "own"
+SHARE = "share"  # the role of a share-link visitor
+ALLOWED = {
+    READ: {Role.OWNER, Role.SCOREKEEPER, Role.VIEWER, SHARE},
+    SCORE: {Role.OWNER, Role.SCOREKEEPER},
+    OWN: {Role.OWNER},
+}
+SESSION_KEY = "share_links"
+
+
+class LoginNeeded(Exception):
+    """An anonymous visitor asked for a page that needs an account."""
+
+
+class LoginNeededMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, LoginNeeded):
+            return redirect_to_login(request.get_full_path())
+        return None
+
+
+def new_token() -> tuple[str, str]:
+    """A public lookup key and a secret of 192 bits."""
+    return secrets.token_urlsafe(8)[:10], secrets.token_urlsafe(24)
+
+
+def shared_links(request) -> list[int]:
+    return list(request.session.get(SESSION_KEY, []))
+
+
+def grant_share(request, link: ShareLink) -> None:
+    """Remember in the visitor's session that they hold this link."""
+    links = shared_links(request)
+    if link.pk not in links:
+        request.session[SESSION_KEY] = [*links, link.pk][-20:]
+
+
+def share_link_for(lookup: str, secret: str) -> ShareLink:
+    """The live link with this lookup key, if the secret matches (compared in constant time)."""
+    link = (
+        ShareLink.objects.filter(lookup=lookup, revoked_at__isnull=True)
+        .select_related("league", "night")
+        .first()
+    )
+    if link is None or not secrets.compare_digest(link.token.encode(), secret.encode()):
+        raise Http404("no such share link")
+    return link
+
+
+def _league_with_role(request, slug: str) -> League:
+    leagues = League.objects.filter(slug=slug)
+    if request.user.is_authenticated:
+        role = Membership.objects.filter(league=OuterRef("pk"), user=request.user).values("role")[
+            :1
+        ]
+        leagues = leagues.annotate(role=Subquery(role))
+    league = leagues.first()
+    if league is None:
+        raise (
+            LoginNeeded
+            if not request.user.is_authenticated and not shared_links(request)
+            else Http404
+        )
+    league.role = getattr(league, "role", None)
+    return league
+
+
+def _check(request, league: League, need: str, night: Night | None = None) -> None:
+    role = league.role
+    if role is None and shared_links(request):
+        links = ShareLink.objects.filter(
+            pk__in=shared_links(request), league=league, revoked_at__isnull=True
+        )
+        scope = Q(night__isnull=True) | (Q(night=night) if night is not None else Q(pk__in=[]))
+        if links.filter(scope).exists():
+            role = SHARE
+    if role is None:
+        if not request.user.is_authenticated:
+            raise LoginNeeded
+        raise Http404("no such league")
+    if role not in ALLOWED[need]:
+        raise PermissionDenied("your role in this league does not allow that")
+    league.role = role
+    request.league_role = role
+
+
+def league_for(request, slug: str, need: str) -> League:
+    league = _league_with_role(request, slug)
+    _check(request, league, need)
+    return league
+
+
+def night_for(request, slug: str, night_id: int, need: str) -> Night:
+    """A night of a league the visitor may ``need`` (a night's share link reaches only it)."""
+    league = _league_with_role(request, slug)
+    night = (
+        Night.objects.select_related("season__league", "dealer")
+        .filter(pk=night_id, season__league=league)
+        .first()
+    )
+    if night is None:
+        _check(request, league, need)  # a login or a 403 before a 404
+        raise Http404("no such night")
+    _check(request, league, need, night)
+    night.season.league = league
+    return night
+
+
+def can(request, need: str) -> bool:
+    """In templates and views: may the visitor do this in the league just looked up?"""
+    return getattr(request, "league_role", None) in ALLOWED[need]

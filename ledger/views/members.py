@@ -1,0 +1,159 @@
+"""The owner's page: members and their roles, invitations, and share links with QR codes.
+
+Also the two doors in: an invitation link (joins a league) and a share link
+(reads one, without an account).
+"""
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ledger import services
+from ledger.access import (
+    OWN,
+    READ,
+    SHARE,
+    LoginNeeded,
+    grant_share,
+    league_for,
+    night_for,
+    share_link_for,
+)
+from ledger.errors import LedgerError
+from ledger.models import Invitation, Membership, Role
+from ledger.views.lookups import player_or_404
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
+
+
+def share_url(request, link) -> str:
+    return request.build_absolute_uri(reverse("ledger:share", args=[link.lookup, link.token]))
+
+
+@require_GET
+def members_page(request, slug):
+    league = league_for(request, slug, OWN)
+    links = league.share_links.filter(revoked_at__isnull=True).select_related("night")
+    invited = request.session.pop("invitation_link", None)
+    return render(
+        request,
+        "ledger/members.html",
+        {
+            "league": league,
+            "memberships": league.memberships.select_related("user").order_by(
+                "role", "user__username"
+            ),
+            "roles": Role.choices,
+            "links": [
+                (link, share_url(request, link), _qr(share_url(request, link))) for link in links
+            ],
+            "invited": invited,
+            "invited_qr": _qr(invited) if invited else "",
+            "pending": league.invitations.filter(used_at__isnull=True).order_by("-created_at"),
+        },
+    )
+
+
+def _back(request, slug, *, error: str = "", notice: str = ""):
+    if error:
+        messages.error(request, error)
+    elif notice:
+        messages.success(request, notice)
+    return redirect("ledger:members", slug=slug)
+
+
+@require_POST
+def member_invite(request, slug):
+    league = league_for(request, slug, OWN)
+    try:
+        invitation, secret = services.invite(
+            league=league, role=request.POST.get("role", ""), by=request.user
+        )
+    except LedgerError as exc:
+        return _back(request, slug, error=str(exc))
+    request.session["invitation_link"] = request.build_absolute_uri(
+        reverse("ledger:invitation", args=[invitation.lookup, secret])
+    )
+    return _back(request, slug, notice=f"Send this one-use link to your new {invitation.role}.")
+
+
+@require_POST
+def member_role(request, slug, membership_id):
+    league = league_for(request, slug, OWN)
+    membership = get_object_or_404(Membership, pk=membership_id, league=league)
+    try:
+        if request.POST.get("remove"):
+            services.remove_member(membership=membership)
+            return _back(request, slug, notice=f"{membership.user} is no longer a member.")
+        services.set_role(membership=membership, role=request.POST.get("role", ""))
+    except LedgerError as exc:
+        return _back(request, slug, error=str(exc))
+    return _back(request, slug, notice=f"{membership.user} is now {membership.role}.")
+
+
+@require_POST
+def share_create(request, slug):
+    league = league_for(request, slug, OWN)
+    night_id = request.POST.get("night", "")
+    night = night_for(request, slug, int(night_id), OWN) if night_id.isdigit() else None
+    services.share(league=league, by=request.user, night=night)
+    return _back(request, slug, notice="A new read-only share link: show its QR code at the table.")
+
+
+@require_POST
+def share_revoke(request, slug, link_id):
+    league = league_for(request, slug, OWN)
+    services.revoke_share(link=get_object_or_404(league.share_links, pk=link_id))
+    return _back(request, slug, notice="That share link no longer works.")
+
+
+@require_GET
+def share_open(request, lookup, secret):
+    """A share link: remember it for this visitor and show what it shares, read-only."""
+    link = share_link_for(lookup, secret)
+    grant_share(request, link)
+    if link.night is not None:
+        return redirect("ledger:night_watch", slug=link.league.slug, night_id=link.night_id)
+    return redirect("ledger:league", slug=link.league.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invitation(request, lookup, secret):
+    pending = (
+        Invitation.objects.filter(lookup=lookup, used_at__isnull=True)
+        .select_related("league")
+        .first()
+    )
+    if request.method == "POST":
+        try:
+            membership = services.accept_invitation(lookup=lookup, secret=secret, user=request.user)
+        except LedgerError as exc:
+            messages.error(request, str(exc))
+            return redirect("ledger:home")
+        messages.success(request, f"Welcome to {membership.league.name}.")
+        return redirect("ledger:league", slug=membership.league.slug)
+    return render(request, "ledger/invitation.html", {"pending": pending})
+
+
+@require_POST
+def player_claim(request, slug, player_id):
+    if not request.user.is_authenticated:
+        raise LoginNeeded
+    league = league_for(request, slug, READ)
+    if request.league_role == SHARE:  # a share link reads; it never changes anything
+        raise PermissionDenied("a share link is read-only")
+    player = player_or_404(league, player_id)
+    try:
+        services.claim_player(player=player, user=request.user)
+    except LedgerError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{player.name} is you.")
+    return redirect("ledger:league", slug=slug)
