@@ -94,7 +94,10 @@ def test_every_pattern_is_covered():
 
 @pytest.fixture
 def world(league, owner, season, night, players, django_user_model):
-    users = {name: django_user_model.objects.create_user(username=name, password="pw-" + name * 3) for name in ("viewer", "scorekeeper", "outsider")}
+    users = {
+        name: django_user_model.objects.create_user(username=name, password="pw-" + name * 3)
+        for name in ("viewer", "scorekeeper", "outsider")
+    }
     from ledger.models import Membership
 
     Membership.objects.create(league=league, user=users["viewer"], role="viewer")
@@ -104,8 +107,14 @@ def world(league, owner, season, night, players, django_user_model):
     link = services.share(league=league, by=owner)
     membership = Membership.objects.get(user=users["viewer"])
     kwargs = {
-        "slug": league.slug, "night_id": night.pk, "hand_id": hand.pk, "player_id": players["Goblin"].pk,
-        "season_id": season.pk, "membership_id": membership.pk, "link_id": link.pk, "outcome": "drop",
+        "slug": league.slug,
+        "night_id": night.pk,
+        "hand_id": hand.pk,
+        "player_id": players["Goblin"].pk,
+        "season_id": season.pk,
+        "membership_id": membership.pk,
+        "link_id": link.pk,
+        "outcome": "drop",
     }
     return {"users": users | {"owner": owner}, "link": link, "kwargs": kwargs, "players": players}
 
@@ -116,7 +125,9 @@ def client_for(actor: str, world) -> Client:
         client.force_login(world["users"][actor])
     if actor == "share":
         link = world["link"]
-        assert client.get(reverse("ledger:share", args=[link.lookup, link.token])).status_code == 302
+        assert (
+            client.get(reverse("ledger:share", args=[link.lookup, link.token])).status_code == 302
+        )
     return client
 
 
@@ -128,7 +139,10 @@ def url_for(name: str, world) -> str:
 
 def snapshot() -> dict:
     """Every row of every model of the app: what a refused request must leave alone."""
-    return {model.__name__: list(model.objects.order_by("pk").values()) for model in apps.get_app_config("ledger").get_models()}
+    return {
+        model.__name__: list(model.objects.order_by("pk").values())
+        for model in apps.get_app_config("ledger").get_models()
+    }
 
 
 @pytest.mark.parametrize("actor", ACTORS)
@@ -140,7 +154,11 @@ def test_the_matrix(name, actor, world):
     if data is not None and "dealer" in data:
         data = {**data, "dealer": world["players"]["Elmo"].pk}
     if name in ("night_pay", "season_pay"):
-        data = {**data, "payer": world["players"]["Croaker"].pk, "payee": world["players"]["Goblin"].pk}
+        data = {
+            **data,
+            "payer": world["players"]["Croaker"].pk,
+            "payee": world["players"]["Goblin"].pk,
+        }
     before = snapshot()
     response = getattr(client, method)(url, data) if method == "post" else client.get(url)
     if actor in ALLOWED[need]:
@@ -159,18 +177,27 @@ def test_the_matrix(name, actor, world):
 
 
 def test_a_nights_share_link_reads_that_night_only(client, league, owner, season, night, players):
-    other = services.start_night(season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"])
+    other = services.start_night(
+        season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"]
+    )
     link = services.share(league=league, by=owner, night=night)
     response = client.get(reverse("ledger:share", args=[link.lookup, link.token]))
     assert response["Location"] == reverse("ledger:night_watch", args=[league.slug, night.pk])
-    assert client.get(reverse("ledger:night_watch", args=[league.slug, night.pk])).status_code == 200
-    assert client.get(reverse("ledger:night_watch", args=[league.slug, other.pk])).status_code == 302  # log in
+    assert (
+        client.get(reverse("ledger:night_watch", args=[league.slug, night.pk])).status_code == 200
+    )
+    assert (
+        client.get(reverse("ledger:night_watch", args=[league.slug, other.pk])).status_code == 302
+    )  # log in
     assert client.get(reverse("ledger:standings", args=[league.slug])).status_code == 302
 
 
 def test_a_revoked_or_forged_share_link_opens_nothing(client, league, owner):
     link = services.share(league=league, by=owner)
-    assert client.get(reverse("ledger:share", args=[link.lookup, link.token[:-1] + "x"])).status_code == 404
+    assert (
+        client.get(reverse("ledger:share", args=[link.lookup, link.token[:-1] + "x"])).status_code
+        == 404
+    )
     services.revoke_share(link=link)
     assert client.get(reverse("ledger:share", args=[link.lookup, link.token])).status_code == 404
     assert len(link.token) >= 32  # 192 bits from secrets
