@@ -86,15 +86,9 @@ def test_pages_send_the_security_headers(client):
     assert response["X-Frame-Options"] == "DENY"
     assert response["Referrer-Policy"] == "same-origin"
     csp = response["Content-Security-Policy"]
-    assert (
-        "script-src 'self'" in csp
-    )
-    assert (
-        "style-src 'self'" in csp
-    )
-    assert (
-        "frame-ancestors 'none'" in csp
-    )
+    assert "script-src 'self'" in csp
+    assert "style-src 'self'" in csp
+    assert "frame-ancestors 'none'" in csp
     assert "unsafe-inline" not in csp
 
 

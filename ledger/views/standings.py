@@ -70,7 +70,7 @@ def standings_csv(request, slug, season_id=None):
     name = season.name if season else "all time"
     response["Content-Disposition"] = f'attachment; filename="{league.slug}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow([f"{league.name}: {name}", f"unit: {league.unit}"])
+    writer.writerow([safe_cell(f"{league.name}: {name}"), safe_cell(f"unit: {league.unit}")])
     writer.writerow(
         [
             "rank",

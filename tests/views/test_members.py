@@ -1,3 +1,4 @@
+import csv
 import re
 
 import pytest
@@ -95,3 +96,26 @@ def test_home_lists_only_my_leagues(client, league, django_user_model):
     text = client.get("/").content.decode()
     assert "Black Company" in text
     assert "Not Mine" not in text
+
+
+@pytest.mark.parametrize(
+    "name", ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', '=HYPERLINK("x")']
+)
+def test_a_hostile_league_name_is_shown_escaped(client, owner, name):
+    league = services.create_league(name=name, owner=owner)
+    for url in (
+        "/",
+        reverse("ledger:league", args=[league.slug]),
+        reverse("ledger:standings", args=[league.slug]),
+    ):
+        text = client.get(url).content.decode()
+        assert "<script>alert(1)</script>" not in text
+        assert "<img src=x" not in text
+    rows = list(
+        csv.reader(
+            client.get(reverse("ledger:standings_csv", args=[league.slug]))
+            .content.decode()
+            .splitlines()
+        )
+    )
+    assert rows[0][0] == ("'" if name.startswith("=") else "") + f"{name}: all time"
