@@ -1,12 +1,13 @@
 """``manage.py bench_pages``: p50/p95 server time and queries of each read page."""
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.models import Count
 from django.test import Client, override_settings
 
 from ledger.benchmarks.pages import pages, time_page
-from ledger.models import Hand, League
+from ledger.models import Hand, League, Membership, Role
 
 GOAL_MS = 150
 
@@ -24,8 +25,11 @@ class Command(BaseCommand):
         hands = Hand.objects.filter(night__season__league=league).count()
         self.stdout.write(f"{league.name}: {hands} hands, {connection.vendor}")
         met = 0
-        with override_settings(ALLOWED_HOSTS=["testserver"], DEBUG=False):
+        with override_settings(
+            ALLOWED_HOSTS=["testserver"], DEBUG=False, SECURE_SSL_REDIRECT=False
+        ):
             client = Client()
+            client.force_login(self._owner(league))
             for name, url in pages(league).items():
                 timing = time_page(client, name, url, options["repeat"])
                 verdict = "met" if timing.p95 < GOAL_MS else "NOT MET"
@@ -35,3 +39,12 @@ class Command(BaseCommand):
                     f"{timing.queries:2} queries  (goal p95 < {GOAL_MS} ms: {verdict})"
                 )
         self.stdout.write(f"{met} met, {len(pages(league)) - met} NOT MET")
+
+    def _owner(self, league):
+        """Someone who may read every page: the league's owner (made for the benchmark if none)."""
+        membership = league.memberships.filter(role=Role.OWNER).select_related("user").first()
+        if membership is not None:
+            return membership.user
+        user, _ = get_user_model().objects.get_or_create(username="bench")
+        Membership.objects.create(league=league, user=user, role=Role.OWNER)
+        return user
