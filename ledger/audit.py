@@ -14,7 +14,17 @@ from django.db.models import Prefetch, Q, Sum
 
 from ledger import tallies
 from ledger.hands import engine_hand, entry_rows, stored_details
-from ledger.models import Entry, Hand, HandPlayer, League, Night, PlayerNight, Season, Transaction
+from ledger.models import (
+    Entry,
+    Hand,
+    HandPlayer,
+    League,
+    Night,
+    PairNight,
+    PlayerNight,
+    Season,
+    Transaction,
+)
 from ledger.rules import RulesError, parse_rules, score
 
 CHUNK = 2000
@@ -47,6 +57,17 @@ def _tallies() -> Iterator[str]:
             yield (
                 f"the tally of player {key[0]} on night {key[1]} is {stored.get(key, zero)}, "
                 f"but the hands say {expected.get(key, zero)}"
+            )
+    expected_pairs = tallies.recomputed_pairs()
+    stored_pairs = {
+        (t.player_id, t.counterparty_id, t.night_id): t.net
+        for t in PairNight.objects.exclude(net=0)
+    }
+    for key in sorted(set(expected_pairs) | set(stored_pairs)):
+        if expected_pairs.get(key, 0) != stored_pairs.get(key, 0):
+            yield (
+                f"player {key[0]} won {stored_pairs.get(key, 0)} from player {key[1]} on night {key[2]} "
+                f"by the pair tally, but {expected_pairs.get(key, 0)} by the hands"
             )
 
 

@@ -470,6 +470,34 @@ class PlayerNight(models.Model):
         return f"{self.player_id} on night {self.night_id}: {self.net:+d}"
 
 
+class PairNight(models.Model):
+    """What ``player`` won from ``counterparty`` over one night's standing hands (net, either sign).
+
+    The read model behind "who won what from whom", kept like ``PlayerNight``.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    counterparty = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="pair_tallies")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="pair_tallies")
+    net = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "counterparty", "night"], name="one_pair_tally_per_night"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["season", "player", "counterparty"], name="pair_tally_season")
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.player_id} from {self.counterparty_id} on night {self.night_id}: {self.net:+d}"
+        )
+
+
 class EntryQuerySet(models.QuerySet):
     def balances(self):
         """{player id: net} over these entries, summed in SQL."""
@@ -479,11 +507,6 @@ class EntryQuerySet(models.QuerySet):
     def from_hands(self):
         """Entries of hands and their voids: what was won and lost at the table."""
         return self.filter(transaction__kind__in=["hand", "void"])
-
-    def between_pairs(self):
-        """{(player id, counterparty id): net} over these entries, summed in SQL."""
-        rows = self.values_list("player", "counterparty").annotate(net=Sum("amount"))
-        return {(player, other): net for player, other, net in rows if net}
 
 
 class Entry(models.Model):

@@ -630,6 +630,7 @@ def _reverse(hand: Hand, by) -> Transaction:
     reversal.save()
     Entry.objects.bulk_create(entries)
     tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
+    tallies.add_pairs(tallies.pair_changes(hand, posted, sign=-1))
     return reversal
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
-from ledger.models import Entry, League, Night, Player, PlayerNight, Season, Transaction
+from ledger.models import Entry, League, Night, PairNight, Player, PlayerNight, Season, Transaction
 from ledger.rules.settle import Payment, Plan, settle
 
 
@@ -41,7 +41,9 @@ class Settlement:
 
 def night_settlement(night: Night) -> Settlement:
     entries = Entry.objects.filter(transaction__night=night)
-    return _settlement(night.season, night, entries, entries.from_hands().balances())
+    return _settlement(
+        night.season, night, entries, entries.from_hands().balances(), _pairs(night=night)
+    )
 
 
 def season_settlement(season: Season) -> Settlement:
@@ -53,17 +55,32 @@ def season_settlement(season: Season) -> Settlement:
         .order_by()
     )
     entries = Entry.objects.filter(transaction__season=season)
-    return _settlement(season, None, entries, {player: net for player, net in won if net})
+    won_ids = {player: net for player, net in won if net}
+    return _settlement(season, None, entries, won_ids, _pairs(season=season))
+
+
+def _pairs(**scope) -> dict[tuple[int, int], int]:
+    """What each player won from each other over the scope, from the pair tallies."""
+    rows = (
+        PairNight.objects.filter(**scope)
+        .values_list("player", "counterparty")
+        .annotate(total=Sum("net"))
+        .order_by()
+    )
+    return {(player, other): total for player, other, total in rows if total}
 
 
 def _settlement(
-    season: Season, night: Night | None, entries, won_ids: dict[int, int]
+    season: Season,
+    night: Night | None,
+    entries,
+    won_ids: dict[int, int],
+    pair_ids: dict[tuple[int, int], int],
 ) -> Settlement:
     league = season.league
     paid_ids = entries.filter(transaction__kind=Transaction.Kind.PAYMENT).balances()
     owed_ids = {pk: won_ids.get(pk, 0) + paid_ids.get(pk, 0) for pk in set(won_ids) | set(paid_ids)}
     owed_ids = {pk: amount for pk, amount in owed_ids.items() if amount}
-    pair_ids = entries.from_hands().between_pairs()
     payment_rows = list(
         entries.filter(transaction__kind=Transaction.Kind.PAYMENT, amount__gt=0)
         .select_related("transaction")

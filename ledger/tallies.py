@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from django.db.models import Count, Q, Sum
 
-from ledger.models import Entry, HandPlayer, PlayerNight, Transaction
+from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, Transaction
 
 WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
 Key = tuple[int, int, int]  # player, night, season
@@ -33,6 +33,56 @@ def changes(
     for entry in entries:
         deltas[entry.player_id, night_id, season_id]["net"] += sign * entry.amount
     return deltas
+
+
+def pair_changes(
+    hand, entries: Iterable[Entry], sign: int = 1
+) -> dict[tuple[int, int, int, int], int]:
+    """What one hand (or its void) does to what each player won from each other player."""
+    deltas: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    for entry in entries:
+        deltas[entry.player_id, entry.counterparty_id, hand.night_id, hand.night.season_id] += (
+            sign * entry.amount
+        )
+    return deltas
+
+
+def add_pairs(deltas: dict[tuple[int, int, int, int], int]) -> None:
+    """Apply pair changes: one read, one upsert."""
+    deltas = {key: amount for key, amount in deltas.items() if amount}
+    if not deltas:
+        return
+    nights = {night for _, _, night, _ in deltas}
+    players = {player for player, _, _, _ in deltas}
+    existing = {
+        (t.player_id, t.counterparty_id, t.night_id): t
+        for t in PairNight.objects.filter(night__in=nights, player__in=players)
+    }
+    rows = []
+    for (player, other, night, season), amount in deltas.items():
+        row = existing.get((player, other, night)) or PairNight(
+            player_id=player, counterparty_id=other, night_id=night, season_id=season
+        )
+        row.net += amount
+        rows.append(row)
+    PairNight.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["player", "counterparty", "night"],
+        update_fields=["net"],
+        batch_size=2000,
+    )
+
+
+def recomputed_pairs() -> dict[tuple[int, int, int], int]:
+    """Pair tallies worked out afresh from the entries, for the audit (one query)."""
+    rows = (
+        Entry.objects.from_hands()
+        .values_list("player", "counterparty", "transaction__night")
+        .annotate(net=Sum("amount"))
+        .order_by()
+    )
+    return {(player, other, night): net for player, other, night, net in rows if net}
 
 
 def merge(into: dict[Key, Counter], more: dict[Key, Counter]) -> dict[Key, Counter]:

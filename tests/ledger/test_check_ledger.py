@@ -45,7 +45,7 @@ def test_it_names_an_entry_inserted_behind_its_back(played, players):
             [posting.pk, players["Goblin"].pk, players["Croaker"].pk, 5],
         )
     err = StringIO()
-    with pytest.raises(CommandError, match=r"the ledger has 6 problem\(s\)") as caught:
+    with pytest.raises(CommandError, match=r"the ledger has 7 problem\(s\)") as caught:
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert caught.value.returncode == 1
     lines = err.getvalue().splitlines()
@@ -79,6 +79,8 @@ def test_it_catches_a_balanced_edit_that_disagrees_with_the_rules(played):
             [e.pk for e in entries],
         )
     err = StringIO()
-    with pytest.raises(CommandError, match=r"4 problem\(s\)"):  # the hand, and three tallies
+    with pytest.raises(
+        CommandError, match=r"8 problem\(s\)"
+    ):  # the hand, three tallies, four pairs
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert "differ from the rules engine's" in err.getvalue()
