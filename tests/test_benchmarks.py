@@ -17,4 +17,5 @@ def test_bench_pages_times_every_read_page():
     lines = out.getvalue().splitlines()
     assert lines[0] == "Demo League: 20 hands, " + lines[0].rsplit(" ", 1)[-1]
     assert len([line for line in lines if " p95 " in line]) == 8
-    assert lines[-1].endswith("NOT MET") and " met, " in lines[-1]
+    assert lines[-1].endswith("NOT MET")
+    assert " met, " in lines[-1]

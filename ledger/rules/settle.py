@@ -16,6 +16,7 @@ the plan may not be minimal::
 Balances are what each player is owed (+) or owes (-), as in a hand's ``net``.
 """
 
+import heapq
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -105,16 +106,24 @@ def _pair_opposites(balances: dict[str, int], payments: list[Payment]) -> dict[s
 
 
 def _greedy(balances: dict[str, int]) -> list[Payment]:
-    """The largest debtor pays the largest creditor until all are square (at most n-1 payments)."""
-    balances = dict(balances)
+    """The largest debtor pays the largest creditor until all are square (at most n-1 payments).
+
+    Ties go to the name that sorts first; two heaps keep it O(n log n) for a big league.
+    """
+    debtors = [(amount, name) for name, amount in balances.items() if amount < 0]
+    creditors = [(-amount, name) for name, amount in balances.items() if amount > 0]
+    heapq.heapify(debtors)
+    heapq.heapify(creditors)
     payments = []
-    while any(balances.values()):
-        payer = min(balances, key=lambda n: (balances[n], n))
-        payee = max(balances, key=lambda n: (balances[n], [-ord(c) for c in n]))
-        amount = min(-balances[payer], balances[payee])
+    while debtors and creditors:
+        owes, payer = heapq.heappop(debtors)
+        owed, payee = heapq.heappop(creditors)
+        amount = min(-owes, -owed)
         payments.append(Payment(payer, payee, amount))
-        balances[payer] += amount
-        balances[payee] -= amount
+        if owes + amount:
+            heapq.heappush(debtors, (owes + amount, payer))
+        if owed + amount:
+            heapq.heappush(creditors, (owed + amount, payee))
     return payments
 
 

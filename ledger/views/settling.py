@@ -16,6 +16,9 @@ from ledger.settlement import Settlement, night_settlement, season_settlement
 from ledger.views.lookups import player_or_404
 
 CSV_FORMULA_STARTS = ("=", "+", "-", "@")
+PAIRS_SHOWN = (
+    60  # a season of many players has thousands of pairs: the biggest first, the rest on demand
+)
 
 
 def _scope(request, slug, night_id=None, season_id=None, need=READ):
@@ -55,9 +58,12 @@ def _render(request, state: Settlement, status=200, **extra):
         }
         for payment in state.plan.transfers
     ]
+    every_pair = request.GET.get("pairs") == "all"
     context = {
         "league": league,
         "state": state,
+        "pairs": state.pairs if every_pair else state.pairs[:PAIRS_SHOWN],
+        "pairs_hidden": 0 if every_pair else max(0, len(state.pairs) - PAIRS_SHOWN),
         "rows": rows,
         "key": uuid.uuid4().hex,
         "share": plain_text(state),

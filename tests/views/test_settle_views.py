@@ -138,3 +138,16 @@ def test_the_night_page_logs_closing_and_reopening(client, urls, played):
     text = client.get(urls["night"]).content.decode()
     assert "<li>Closed: " in text
     assert "<li>Reopened: " in text
+
+
+def test_a_big_season_shows_its_biggest_pairs_first_and_the_rest_on_demand(client, owner):
+    from ledger.demo import DemoLeague
+    from ledger.views.settling import PAIRS_SHOWN
+
+    league = DemoLeague(players=14, seasons=1, hands=300, seed=3, owner=owner).create()
+    season = league.seasons.get()
+    url = f"/l/{league.slug}/seasons/{season.pk}/settle/"
+    text = client.get(url).content.decode()
+    assert text.count(" won $") == PAIRS_SHOWN
+    hidden = int(text.split("Show the ")[1].split(" ")[0])
+    assert client.get(url + "?pairs=all").content.decode().count(" won $") == PAIRS_SHOWN + hidden
