@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install bench bench-payouts bench-settle bench-pages browser
+.PHONY: run test test-sqlite test-postgres lint install bench bench-on bench-payouts bench-settle browser
 
 install: $(STAMP)
 
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-empty --owner demo
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-missing --owner demo
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: test-sqlite test-postgres
@@ -59,9 +59,25 @@ test-postgres: $(STAMP) browser
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-# Benchmarks are not tests: they print figures. `debts` is installed for them only.
+# Benchmarks are not tests: they print one table. `debts` and wrk are installed for them only.
+# The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).
 BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
-bench: bench-payouts bench-settle bench-pages
+BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
+BENCH_ENV := DJANGO_BENCHMARK_FLOORS=1 DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet 'debts==0.5'
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } || echo "no wrk: throughput will not be measured"
+	$(MAKE) --no-print-directory bench-on DB=$(BENCH_DB)
+	@if $(PY) -c "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True, connect_timeout=3); c.execute('CREATE DATABASE tonk_bench') if not c.execute(\"SELECT 1 FROM pg_database WHERE datname = 'tonk_bench'\").fetchone() else None" '$(PG_URL)' 2>/dev/null; then \
+		$(MAKE) --no-print-directory bench-on DB=$(BENCH_PG); \
+	else echo "== PostgreSQL not reachable at $(PG_URL): PostgreSQL benchmark skipped"; fi
+
+bench-on: $(STAMP)
+	DATABASE_URL=$(DB) $(PY) manage.py migrate --no-input -v0
+	DATABASE_URL=$(DB) $(PY) manage.py seed_demo --if-missing --players 200 --seasons 5 --hands 100000 --owner bench
+	DATABASE_URL=$(DB) $(PY) manage.py seed_demo --if-missing --name "Small League" --players 30 --seasons 1 --hands 1000 --owner bench
+	DATABASE_URL=$(DB) $(BENCH_ENV) $(PY) manage.py bench
 
 bench-payouts: $(STAMP)
 	$(PY) -m ledger.benchmarks.payouts 10000
@@ -69,9 +85,3 @@ bench-payouts: $(STAMP)
 bench-settle: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
 	$(PY) manage.py bench_settle
-
-# The first run generates a league of 100,000 hands (a few minutes) into bench.sqlite3.
-bench-pages: $(STAMP)
-	DATABASE_URL=$(BENCH_DB) $(PY) manage.py migrate --no-input -v0
-	DATABASE_URL=$(BENCH_DB) $(PY) manage.py seed_demo --if-empty --players 200 --seasons 5 --hands 100000 --owner bench
-	DATABASE_URL=$(BENCH_DB) $(PY) manage.py bench_pages

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -9,3 +10,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]
+
+if settings.BENCHMARK_FLOORS:
+    urlpatterns.append(path("benchmark/", include("ledger.benchmarks.floors")))

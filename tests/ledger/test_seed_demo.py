@@ -38,11 +38,11 @@ def test_it_rotates_the_deal_to_the_left():
         assert seats.index(after) == (seats.index(before) + 1) % len(seats)
 
 
-def test_if_empty_leaves_a_database_with_a_league_alone():
+def test_if_missing_leaves_an_existing_league_alone():
     call_command("seed_demo", players=4, seasons=1, hands=10, stdout=StringIO())
     out = StringIO()
-    call_command("seed_demo", "--if-empty", stdout=out)
-    assert "no demo generated" in out.getvalue()
+    call_command("seed_demo", "--if-missing", stdout=out)
+    assert out.getvalue().strip() == "Demo League exists already: no demo generated"
     assert League.objects.count() == 1
     assert Hand.objects.count() == 10
 

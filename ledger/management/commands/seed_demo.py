@@ -22,16 +22,16 @@ class Command(BaseCommand):
             "--owner", help="the league's owner (created with a random password if missing)"
         )
         parser.add_argument(
-            "--if-empty",
+            "--if-missing",
             action="store_true",
-            help="do nothing if the database already has a league",
+            help="do nothing if a league of this name exists already",
         )
 
     def handle(self, *args, **options):
         from ledger.models import League
 
-        if options["if_empty"] and League.objects.exists():
-            self.stdout.write("the database has a league already: no demo generated")
+        if options["if_missing"] and League.objects.filter(name=options["name"]).exists():
+            self.stdout.write(f"{options['name']} exists already: no demo generated")
             return
         owner = self._owner(options["owner"]) if options["owner"] else None
         started = time.perf_counter()

@@ -1,0 +1,344 @@
+"""``manage.py bench``: one table of what users feel, beside the floors, each with its goal.
+
+Run by ``make bench`` on a database holding a generated league of 100,000 hands
+and one of 1,000 (it seeds them on its first run), with DJANGO_BENCHMARK_FLOORS=1.
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.db.models import Count
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from ledger.benchmarks import floors
+from ledger.benchmarks.pages import pages, time_page
+from ledger.benchmarks.payouts import random_hand
+from ledger.benchmarks.weight import page_weight
+from ledger.models import League, Membership, Role
+from ledger.rules import score_json
+
+ROOT = Path(settings.BASE_DIR)
+
+
+@dataclass
+class Row:
+    what: str
+    figure: str
+    goal: str
+    met: bool | None  # None: a figure with no goal of its own
+
+
+class Command(BaseCommand):
+    help = "Measure the app and print one table; every figure names its goal."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--requests", type=int, default=200)
+        parser.add_argument("--skip-wrk", action="store_true")
+
+    def handle(self, *args, **options):
+        if not settings.BENCHMARK_FLOORS:
+            raise CommandError("run with DJANGO_BENCHMARK_FLOORS=1 (make bench does)", returncode=2)
+        leagues = list(
+            League.objects.annotate(n=Count("seasons__nights__hands")).order_by("-n")[:2]
+        )
+        if len(leagues) < 2:
+            raise CommandError(
+                "needs a big and a small league: make bench seeds them", returncode=2
+            )
+        big, small = leagues
+        self.rows: list[Row] = []
+        floors.create_table()
+        with override_settings(
+            ALLOWED_HOSTS=["testserver", "127.0.0.1"], SECURE_SSL_REDIRECT=False, DEBUG=False
+        ):
+            client = Client()
+            client.force_login(owner_of(big))
+            self.log_a_hand(client, big, options["requests"])
+            self.read_pages(client, big, small)
+            self.page_weight(client, big)
+            if not options["skip_wrk"]:
+                self.throughput(big)
+        self.engine()
+        self.settling()
+        self.print_table(big, small)
+
+    def add(self, what, figure, goal="", met=None):
+        self.rows.append(Row(what, figure, goal, met))
+
+    def timed(self, request, n):
+        timings = []
+        for _ in range(n):
+            start = time.perf_counter()
+            request()
+            timings.append((time.perf_counter() - start) * 1000)
+        timings.sort()
+        return statistics.median(timings), timings[round(0.95 * (n - 1))]
+
+    def log_a_hand(self, client, league, n):
+        night = (
+            league.seasons.filter(closed_at__isnull=True)
+            .first()
+            .nights.filter(closed_at__isnull=True)
+            .first()
+        )
+        seats = list(night.seats.filter(seated=True).select_related("player"))
+        url = reverse("ledger:hand_record", args=[league.slug, night.pk, "drop"])
+        counter = iter(range(10**9))
+
+        def log():
+            data = {
+                "key": f"bench-{time.time_ns()}-{next(counter)}",
+                "dealer": seats[0].player_id,
+                "dropper": seats[0].player_id,
+            }
+            data.update({f"count-{s.player_id}": 5 + i * 3 for i, s in enumerate(seats)})
+            assert client.post(url, data).status_code == 302
+
+        log()
+        statements = []
+        with connection.execute_wrapper(
+            lambda execute, sql, *rest: statements.append(sql) or execute(sql, *rest)
+        ):
+            log()
+        hand = self.timed(log, n)
+        floor = self.timed(lambda: client.get("/benchmark/floor/"), n)
+        write = self.timed(lambda: client.post("/benchmark/floor/write/"), n)
+        self.add("floor: fixed response", f"p50 {floor[0]:.1f} ms, p95 {floor[1]:.1f} ms")
+        self.add("floor: insert one row", f"p50 {write[0]:.1f} ms, p95 {write[1]:.1f} ms")
+        ratio = hand[0] / write[0]
+        self.add(
+            f"log a hand (drop, {len(seats)} players)",
+            f"p50 {hand[0]:.1f} ms, p95 {hand[1]:.1f} ms = {ratio:.1f}x the write floor",
+            "p50 <= 2x write floor",
+            ratio <= 2,
+        )
+        self.add("log a hand: SQL queries", str(len(statements)), "<= 12", len(statements) <= 12)
+
+    def read_pages(self, client, big, small):
+        client_small = Client()
+        client_small.force_login(owner_of(small))
+        small_pages = pages(small)
+        for name, url in pages(big).items():
+            timing = time_page(client, name, url, 30)
+            few = time_page(client_small, name, small_pages[name], 3)
+            self.add(
+                f"{name}",
+                f"p50 {timing.p50:.1f} ms, p95 {timing.p95:.1f} ms",
+                "p95 < 150 ms",
+                timing.p95 < 150,
+            )
+            self.add(
+                f"{name}: queries at {hands(small):,} / {hands(big):,} hands",
+                f"{few.queries} / {timing.queries}",
+                "the same",
+                few.queries == timing.queries,
+            )
+
+    def page_weight(self, client, league):
+        night = league.seasons.filter(closed_at__isnull=True).first().nights.first()
+        weight = page_weight(client, reverse("ledger:night", args=[league.slug, night.pk]))
+        detail = ", ".join(
+            f"{Path(path).name} {size / 1024:.1f}" for path, size in weight.assets.items()
+        )
+        self.add(
+            "page weight: scoring screen, gzip",
+            f"{weight.total / 1024:.1f} KB (HTML {weight.html / 1024:.1f}; {detail})",
+            "<= 80 KB",
+            weight.total <= 80 * 1024,
+        )
+
+    def throughput(self, league):
+        wrk = shutil.which("wrk")
+        if not wrk:
+            self.add(
+                "throughput",
+                "not measured: wrk is missing (make bench installs it)",
+                "measured",
+                False,
+            )
+            return
+        night = league.seasons.filter(closed_at__isnull=True).first().nights.first()
+        client = Client()
+        client.force_login(owner_of(league))
+        cookie = (
+            f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+        )
+        port = free_port()
+        env = {
+            **os.environ,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SSL_REDIRECT": "0",
+            "DJANGO_SECURE_COOKIES": "0",
+        }
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "tonk_tracker.wsgi",
+                "-w",
+                "2",
+                "-b",
+                f"127.0.0.1:{port}",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        )
+        try:
+            wait_for(port)
+            rates = {}
+            for name, path in (
+                ("scoring screen", f"/l/{league.slug}/nights/{night.pk}/"),
+                ("fixed response", "/benchmark/floor/"),
+            ):
+                run = subprocess.run(
+                    [
+                        wrk,
+                        "-t2",
+                        "-c16",
+                        "-d5s",
+                        "-H",
+                        f"Cookie: {cookie}",
+                        f"http://127.0.0.1:{port}{path}",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                )
+                rates[name] = parse_rate(run.stdout)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=20)
+        ratio = rates["scoring screen"] / rates["fixed response"]
+        self.add(
+            "throughput: fixed response (gunicorn 2 workers, wrk)",
+            f"{rates['fixed response']:.0f} req/s",
+        )
+        self.add(
+            "throughput: scoring screen",
+            f"{rates['scoring screen']:.0f} req/s = {ratio:.2f} of the floor",
+        )
+
+    def engine(self):
+        import random
+
+        rng = random.Random(7)
+        hands = [random_hand(rng) for _ in range(10_000)]
+        start = time.perf_counter()
+        for hand in hands:
+            score_json(hand)
+        rate = len(hands) / (time.perf_counter() - start)
+        self.add("payouts engine, in process", f"{rate:,.0f} hands/s")
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as handle:
+            json.dump(hands, handle)
+            handle.flush()
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "manage.py", "payouts", handle.name],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+            elapsed = time.perf_counter() - start
+        self.add(
+            "payouts command, 10,000 hands in one array", f"{elapsed:.2f} s", "< 3 s", elapsed < 3
+        )
+
+    def settling(self):
+        from ledger.benchmarks.settle import compare, time_twenty
+
+        median, worst = time_twenty()
+        self.add(
+            "settle-up, 20 non-zero balances",
+            f"median {median:.1f} ms, worst {worst:.1f} ms",
+            "< 50 ms",
+            worst < 50,
+        )
+        try:
+            import debts  # noqa: F401
+        except ImportError:
+            self.add(
+                "settle-up vs debts 0.5",
+                "not measured: debts missing (make bench installs it)",
+                "measured",
+                False,
+            )
+            return
+        result = compare(2000)
+        self.add(
+            "settle-up vs debts 0.5, 2,000 simulated nights",
+            f"ours minimal on {result.ours_minimal}, {result.ours_transfers} transfers; debts minimal on "
+            f"{result.debts_minimal}, {result.debts_transfers} transfers, more than ours on {result.debts_worse}",
+            "never more than debts",
+            result.ours_never_worse,
+        )
+
+    def print_table(self, big, small):
+        self.stdout.write(
+            f"{connection.vendor}: {big.name} ({hands(big):,} hands) and {small.name} ({hands(small):,} hands)"
+        )
+        width = max(len(row.what) for row in self.rows)
+        for row in self.rows:
+            verdict = "" if row.met is None else ("met" if row.met else "NOT MET")
+            goal = f"goal {row.goal}: {verdict}" if row.goal else ""
+            self.stdout.write(f"{row.what:<{width}}  {row.figure}  {goal}".rstrip())
+        judged = [row for row in self.rows if row.met is not None]
+        met = sum(row.met for row in judged)
+        self.stdout.write(f"{met} met, {len(judged) - met} NOT MET")
+
+
+def hands(league) -> int:
+    from ledger.models import Hand
+
+    return Hand.objects.filter(night__season__league=league).count()
+
+
+def owner_of(league):
+    membership = league.memberships.filter(role=Role.OWNER).select_related("user").first()
+    if membership is not None:
+        return membership.user
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    Membership.objects.create(league=league, user=user, role=Role.OWNER)
+    return user
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(port: int, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise CommandError("gunicorn did not start")
+
+
+def parse_rate(output: str) -> float:
+    for line in output.splitlines():
+        if line.startswith("Requests/sec:"):
+            return float(line.split()[1])
+    raise CommandError(f"wrk printed no rate: {output[-200:]}")
