@@ -48,17 +48,21 @@ def totals(night: Night) -> list[PlayerTotal]:
     ]
 
 
-def history(night: Night) -> list[HistoryRow]:
-    """The night's hands, newest first, each with its story and what it paid."""
-    hands = list(
+def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
+    """The night's hands, newest first (the ``latest`` few only, if given), each with its story
+    and what it paid."""
+    hands = (
         night.hands.with_voided()
         .select_related("dealer", "dropper", "winner", "replaces", "correction")
         .prefetch_related(Prefetch("seats", queryset=HandPlayer.objects.select_related("player")))
         .order_by("-number")
     )
+    hands = list(hands[:latest] if latest else hands)
     nets: dict[int, dict[int, int]] = defaultdict(dict)
     rows = (
-        Entry.objects.filter(transaction__hand__night=night, transaction__kind="hand")
+        Entry.objects.filter(
+            transaction__hand__in=[hand.pk for hand in hands], transaction__kind="hand"
+        )
         .values_list("transaction__hand_id", "player_id")
         .annotate(net=Sum("amount"))
     )

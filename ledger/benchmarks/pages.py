@@ -32,7 +32,9 @@ def pages(league: League) -> dict[str, str]:
         league.seasons.filter(closed_at__isnull=True).first()
         or league.seasons.order_by("-started_at").first()
     )
-    night = Night.objects.filter(season=season).order_by("-date", "-pk").first()
+    night = (
+        Night.objects.filter(season=season, closed_at__isnull=True).order_by("-date", "-pk").first()
+    )
     player = (
         Player.objects.filter(league=league).annotate(n=Count("hand_seats")).order_by("-n").first()
     )

@@ -13,11 +13,13 @@ from ledger.rules import PRESETS, RulesError
 from ledger.views.lookups import hand_or_404, player_or_404
 
 DOMAIN_ERRORS = (LedgerError, RulesError)
+HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
 
 
 def night_context(request, night, **extra) -> dict:
     league = night.season.league
-    rows = board.history(night)
+    every_hand = request.GET.get("hands") == "all"
+    rows = board.history(night, latest=None if every_hand else HANDS_SHOWN)
     seated_ids = set(night.seats.filter(seated=True).values_list("player_id", flat=True))
     return {
         "league": league,
@@ -25,6 +27,9 @@ def night_context(request, night, **extra) -> dict:
         "totals": board.totals(night),
         "history": rows,
         "last_hand": board.last_standing(rows),
+        "hands_hidden": 0
+        if every_hand
+        else max(0, (rows[0].hand.number if rows else 0) - len(rows)),
         "events": list(night.events.all()),
         "outcomes": OUTCOME_LABELS,
         "preset": PRESETS.get(night.rules.get("preset", "")),

@@ -220,3 +220,17 @@ def test_the_night_page_queries_do_not_grow_with_hands(client, urls, players, ni
         if i % 7 == 0:
             services.void_hand(hand=hand)
     assert queries() == few
+
+
+def test_a_long_night_shows_its_newest_hands_and_the_rest_on_demand(client, urls, night):
+    from ledger.views.nights import HANDS_SHOWN
+
+    for _ in range(HANDS_SHOWN + 5):
+        record(night, HandDetails(outcome="dead"))
+    text = client.get(urls["night"]).content.decode()
+    assert text.count('class="hand"') == HANDS_SHOWN
+    assert "Show the 5 earlier hands too" in text
+    assert (
+        client.get(urls["night"] + "?hands=all").content.decode().count('class="hand"')
+        == HANDS_SHOWN + 5
+    )
