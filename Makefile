@@ -24,10 +24,6 @@ run: $(STAMP)
 
 test: test-sqlite test-postgres
 
-# Tests run with DEBUG off, as in production, over plain http.
-export DJANGO_SECRET_KEY ?= tests-only-not-a-secret-$(shell id -u)-0123456789abcdef0123456789abcdef
-export DJANGO_SSL_REDIRECT ?= 0
-export DJANGO_SECURE_COOKIES ?= 0
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 CHROMIUM ?= /usr/bin/chromium
@@ -63,7 +59,7 @@ lint: $(STAMP)
 # The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).
 BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
 BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
-BENCH_ENV := DJANGO_BENCHMARK_FLOORS=1 DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1
+BENCH_ENV := DJANGO_BENCHMARK_FLOORS=1 DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1 DJANGO_SECRET_KEY=benchmark-only-not-a-secret-0123456789abcdefghijklmnop
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'

@@ -2,6 +2,7 @@ import re
 from contextlib import contextmanager
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import connections
 from django.db.backends.signals import connection_created
 
@@ -53,6 +54,12 @@ def corrupting_the_ledger():
         yield
     finally:
         guard["on"] = True
+
+
+# The suite runs with DEBUG off, as in production, but over plain http: set before any
+# server (the browser tests' live server included) builds its middleware.
+django_settings.SECURE_SSL_REDIRECT = False
+django_settings.SESSION_COOKIE_SECURE = django_settings.CSRF_COOKIE_SECURE = False
 
 
 @pytest.fixture(autouse=True)

@@ -116,10 +116,47 @@ def test_the_deploy_check_passes_with_production_settings():
     assert run.returncode == 0, run.stderr + run.stdout
 
 
-def test_production_refuses_to_start_without_a_secret_key():
-    run = manage("check", DJANGO_DEBUG="0")
+def python(code: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")} | env
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environ,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("entry", ["wsgi", "asgi"])
+def test_the_app_refuses_to_serve_without_a_secret_key(entry):
+    run = python(f"import tonk_tracker.{entry}", DJANGO_DEBUG="0")
     assert run.returncode != 0
     assert "DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off" in run.stderr
+    assert (
+        python(
+            f"import tonk_tracker.{entry}", DJANGO_DEBUG="0", **{"DJANGO_SECRET_KEY": "x" * 60}
+        ).returncode
+        == 0
+    )
+
+
+def test_the_deploy_check_fails_with_the_development_key():
+    run = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_DEBUG="0",
+        DJANGO_ALLOWED_HOSTS="tonk.example.org",
+    )
+    assert run.returncode != 0
+    assert "security.W009" in run.stderr + run.stdout
+
+
+def test_command_line_tools_run_without_a_secret_key():
+    run = manage("check", DJANGO_DEBUG="0")
+    assert run.returncode == 0, run.stderr
 
 
 def test_make_run_defaults_need_no_secret():

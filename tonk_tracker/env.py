@@ -39,3 +39,13 @@ def env_str(name: str, default: str) -> str:
     if not raw.strip():
         raise ImproperlyConfigured(f"{name} is set but empty")
     return raw
+
+
+def require_secret_key() -> None:
+    """Refuse to serve the app with DEBUG off and the development key."""
+    from django.conf import settings
+
+    if not settings.DEBUG and not settings.SECRET_KEY_FROM_ENVIRONMENT:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off (make run turns DEBUG on)"
+        )

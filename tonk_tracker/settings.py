@@ -17,15 +17,14 @@ from tonk_tracker.env import env_bool, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-if DEBUG:
-    SECRET_KEY = env_str("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
-elif not os.environ.get("DJANGO_SECRET_KEY", "").strip():
-    raise ImproperlyConfigured(
-        "DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off "
-        "(make run turns DEBUG on; make test sets a key for the tests)"
-    )
-else:
-    SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+# Command-line tools run with a development key; serving the app with DEBUG off
+# needs a real one (tonk_tracker.wsgi and .asgi refuse to start without it).
+SECRET_KEY_FROM_ENVIRONMENT = bool(os.environ.get("DJANGO_SECRET_KEY", "").strip())
+SECRET_KEY = (
+    os.environ["DJANGO_SECRET_KEY"]
+    if SECRET_KEY_FROM_ENVIRONMENT
+    else "insecure-local-development-key"
+)
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS",
     ["127.0.0.1", "localhost", "[::1]", "*"] if DEBUG else ["127.0.0.1", "localhost", "[::1]"],
