@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.models import Player
-from ledger.money import format_plain, parse_amount
+from ledger.money import parse_amount
 from ledger.rules import PRESETS, RulesError
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 from ledger.services import normalize_rules
@@ -416,7 +416,3 @@ class HandForm(forms.Form):
                 str(error.params.get("role")), "dealer"
             )
         self.add_error(field if field in self.fields else None, str(error))
-
-
-def stake_initial(amount: int, places: int) -> str:
-    return format_plain(amount, places)

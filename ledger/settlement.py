@@ -3,6 +3,7 @@ plain "who won what from whom" view that lets people trace the plan.
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Sum
 
@@ -34,9 +35,13 @@ class Settlement:
     def settled(self) -> bool:
         return not self.plan.transfers
 
+    @cached_property
+    def by_name(self) -> dict[str, Player]:
+        return {p.name: p for p in self.owed} | {p.name: p for p in self.won}
+
     def players(self, payment: Payment) -> tuple[Player, Player]:
-        by_name = {p.name: p for p in self.owed} | {p.name: p for p in self.won}
-        return by_name[payment.payer], by_name[payment.payee]
+        """The two players of a planned payment (the plan knows them by name)."""
+        return self.by_name[payment.payer], self.by_name[payment.payee]
 
 
 def night_settlement(night: Night) -> Settlement:

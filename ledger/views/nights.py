@@ -20,11 +20,12 @@ def night_context(request, night, **extra) -> dict:
     league = night.season.league
     every_hand = request.GET.get("hands") == "all"
     rows = board.history(night, latest=None if every_hand else HANDS_SHOWN)
-    seated_ids = set(night.seats.filter(seated=True).values_list("player_id", flat=True))
+    totals = board.totals(night)
+    seated_ids = {row.player.pk for row in totals if row.seated}
     return {
         "league": league,
         "night": night,
-        "totals": board.totals(night),
+        "totals": totals,
         "history": rows,
         "last_hand": board.last_standing(rows),
         "hands_hidden": 0

@@ -52,11 +52,12 @@ def _render(request, state: Settlement, status=200, **extra):
     rows = [
         {
             "payment": payment,
-            "payer": state.players(payment)[0],
-            "payee": state.players(payment)[1],
+            "payer": payer,
+            "payee": payee,
             "amount_text": format_plain(payment.amount, league.decimal_places),
         }
         for payment in state.plan.transfers
+        for payer, payee in [state.players(payment)]
     ]
     every_pair = request.GET.get("pairs") == "all"
     context = {
