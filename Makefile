@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install bench bench-on bench-payouts bench-settle browser
+.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle browser
 
 install: $(STAMP)
 
@@ -17,7 +17,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(STAMP)
+# Compiles the translations (locale/*/LC_MESSAGES/django.po) with GNU gettext's msgfmt.
+messages: $(STAMP)
+	@if ! command -v msgfmt >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "== installing GNU gettext for compilemessages"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	fi
+	$(PY) manage.py compilemessages --ignore .venv --verbosity 0
+
+run: $(STAMP) messages
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-missing --owner demo
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
@@ -37,12 +45,12 @@ browser:
 		echo "== no Chromium at $(CHROMIUM): browser tests will be skipped"; \
 	fi
 
-test-sqlite: $(STAMP) browser
+test-sqlite: $(STAMP) messages browser
 	@echo "== test suite on SQLite"
 	env -u DATABASE_URL $(PY) -m pytest
 
 # Runs when a server answers at DATABASE_URL; in CI (CI=true) it must.
-test-postgres: $(STAMP) browser
+test-postgres: $(STAMP) messages browser
 	@if $(PY) -c "import psycopg, sys; psycopg.connect(sys.argv[1], connect_timeout=3).close()" '$(PG_URL)' 2>/dev/null; then \
 		echo "== test suite on PostgreSQL"; \
 		DATABASE_URL='$(PG_URL)' $(PY) -m pytest; \

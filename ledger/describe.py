@@ -1,16 +1,20 @@
 """A hand's result in plain words, for the preview and the hand list.
 
 "Croaker is caught by Goblin (8 vs 10)" and
-["Croaker pays Goblin $2.00", "Elmo pays Goblin $1.00"]
+["Croaker pays Goblin $2.00", "Elmo pays Goblin $1.00"], in the active language.
 """
 
 from collections.abc import Callable
+
+from django.utils.translation import gettext as _
 
 from ledger.rules import Hand, Result
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def headline(hand: Hand, result: Result) -> str:
@@ -19,32 +23,53 @@ def headline(hand: Hand, result: Result) -> str:
     if hand.outcome == "drop":
         dropper = hand.dropper
         if kind == "drop_won":
-            return f"{dropper} drops with {counts[dropper]} and wins"
+            return _("%(player)s drops with %(count)d and wins") % {
+                "player": dropper,
+                "count": counts[dropper],
+            }
         catchers = list(result.catchers)
-        caught_with = _join([str(counts[c]) for c in catchers])
-        return f"{dropper} is caught by {_join(catchers)} ({caught_with} vs {counts[dropper]})"
+        return _("%(player)s is caught by %(catchers)s (%(their)s vs %(count)d)") % {
+            "player": dropper,
+            "catchers": _join(catchers),
+            "their": _join([str(counts[c]) for c in catchers]),
+            "count": counts[dropper],
+        }
     if hand.outcome == "deal_tonk":
         claims = ", ".join(f"{c.player} {c.count}" for c in hand.claims)
         if kind == "draw":
-            return f"Deal tonks ({claims}): a draw"
-        return f"{_join(list(result.winners))} wins on the deal ({claims})"
+            return _("Deal tonks (%(claims)s): a draw") % {"claims": claims}
+        return _("%(winners)s wins on the deal (%(claims)s)") % {
+            "winners": _join(list(result.winners)),
+            "claims": claims,
+        }
     if hand.outcome == "tonk_out":
-        how = "by hitting" if hand.method == "hit" else "with a spread"
-        first = ", on the first turn" if hand.first_turn else ""
-        return f"{hand.winner} tonks out {how}{first}"
+        if hand.method == "hit":
+            text = _("%(player)s tonks out by hitting")
+        else:
+            text = _("%(player)s tonks out with a spread")
+        if hand.first_turn:
+            text = _("%(how)s, on the first turn") % {"how": text}
+        return text % {"player": hand.winner}
     if hand.outcome == "discard_out":
-        return f"{hand.winner} goes out on a discard"
+        return _("%(player)s goes out on a discard") % {"player": hand.winner}
     if hand.outcome == "stock_out":
         lowest = min(counts.values())
         if kind == "draw":
-            return f"Stock out: tied lowest at {lowest}, a draw"
+            return _("Stock out: tied lowest at %(count)d, a draw") % {"count": lowest}
         if kind == "dead":
-            return "Stock out: the hand is dead"
-        return f"Stock out: {_join(list(result.winners))} lowest with {lowest}"
-    return "Dead hand"
+            return _("Stock out: the hand is dead")
+        return _("Stock out: %(winners)s lowest with %(count)d") % {
+            "winners": _join(list(result.winners)),
+            "count": lowest,
+        }
+    return _("Dead hand")
 
 
 def payments(result: Result, money: Callable[[int], str]) -> list[str]:
     if not result.transfers:
-        return ["Nobody pays"]
-    return [f"{t.payer} pays {t.payee} {money(t.amount)}" for t in result.transfers]
+        return [_("Nobody pays")]
+    return [
+        _("%(payer)s pays %(payee)s %(amount)s")
+        % {"payer": t.payer, "payee": t.payee, "amount": money(t.amount)}
+        for t in result.transfers
+    ]

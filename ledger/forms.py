@@ -6,16 +6,24 @@ from datetime import date
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
+from ledger.i18n import explain, number_style
 from ledger.models import Player
-from ledger.money import parse_amount
+from ledger.money import AmountError, parse_amount
 from ledger.rules import PRESETS, RulesError
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 from ledger.services import normalize_rules
 
-PRESET_CHOICES = [(p.id, f"{p.name}: {p.summary}") for p in PRESETS.values()]
+PRESET_CHOICES = [
+    (p.id, format_lazy("{}: {}", gettext_lazy(p.name), gettext_lazy(p.summary)))
+    for p in PRESETS.values()
+]
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
 
@@ -23,27 +31,44 @@ def amount_widget() -> forms.TextInput:
     return forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
 
 
-def clean_amount(text: str, places: int, label: str = "The stake") -> int:
+def clean_amount(text: str, places: int) -> int:
+    """An amount above zero typed in the active language's way ("2.50", "2,50")."""
     try:
-        amount = parse_amount(text, places)
-    except ValueError as exc:
-        raise ValidationError(f"{label}: {exc}") from None
+        amount = parse_amount(text, places, number_style())
+    except AmountError as exc:
+        raise ValidationError(explain(exc)) from None
     if amount < 1:
-        raise ValidationError(f"{label} must be more than zero")
+        raise ValidationError(_("It must be more than zero."))
     return amount
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    unit = forms.CharField(max_length=20, initial="$", help_text='"$", "€", "chips", "points"…')
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
+    unit = forms.CharField(
+        max_length=20,
+        initial="$",
+        label=gettext_lazy("Unit"),
+        help_text=gettext_lazy('"$", "€", "chips", "points"…'),
+    )
     decimal_places = forms.TypedChoiceField(
-        choices=[(2, "2 (cents)"), (0, "0 (whole units)"), (1, "1"), (3, "3")],
+        choices=[
+            (2, gettext_lazy("2 (cents)")),
+            (0, gettext_lazy("0 (whole units)")),
+            (1, "1"),
+            (3, "3"),
+        ],
         coerce=int,
         initial=2,
+        label=gettext_lazy("Decimal places"),
     )
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, label="House rules", initial="pagat")
+    preset = forms.ChoiceField(
+        choices=PRESET_CHOICES, label=gettext_lazy("House rules"), initial="pagat"
+    )
     default_stake = forms.CharField(
-        initial="1.00", widget=amount_widget(), help_text="What each loser pays a winner"
+        initial="1.00",
+        widget=amount_widget(),
+        label=gettext_lazy("Default stake"),
+        help_text=gettext_lazy("What each loser pays a winner"),
     )
 
     def clean(self):
@@ -57,17 +82,19 @@ class LeagueForm(forms.Form):
 
 
 class PlayerNameForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Player's name")
+    name = forms.CharField(max_length=60, label=gettext_lazy("Player's name"))
 
 
 class SeasonForm(forms.Form):
     name = forms.CharField(
-        max_length=60, label="Season name", initial=lambda: f"Season {date.today():%B %Y}"
+        max_length=60,
+        label=gettext_lazy("Season name"),
+        initial=lambda: _("Season %(month)s") % {"month": date_format(date.today(), "F Y")},
     )
 
 
 class StakeForm(forms.Form):
-    stake = forms.CharField(widget=amount_widget(), label="Stake for the next hands")
+    stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake for the next hands"))
 
     def __init__(self, *args, places: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,12 +106,12 @@ class StakeForm(forms.Form):
 
 class SettlingForm(forms.Form):
     settle_unit = forms.CharField(
-        label="Round settle-up amounts to",
+        label=gettext_lazy("Round settle-up amounts to"),
         widget=amount_widget(),
-        help_text="e.g. 0.25 to pay in quarters",
+        help_text=gettext_lazy("e.g. 0.25 to pay in quarters"),
     )
     points_rate = forms.IntegerField(
-        label="Cents per point (leagues that score in points; 0 if not)",
+        label=gettext_lazy("Cents per point (leagues that score in points; 0 if not)"),
         min_value=0,
         max_value=100_000,
         widget=forms.NumberInput(attrs=NUMERIC),
@@ -95,47 +122,78 @@ class SettlingForm(forms.Form):
         self.places = places
 
     def clean_settle_unit(self) -> int:
-        return clean_amount(
-            self.cleaned_data["settle_unit"], self.places, label="The settle-up unit"
-        )
+        return clean_amount(self.cleaned_data["settle_unit"], self.places)
 
 
 # House rules: a preset plus optional overrides of any option.
 
 CATCH_LABELS = {
-    "standard": "dropper pays each catcher double; the others pay the lowest",
-    "speno": "dropper pays each catcher double; players above the dropper pay the lowest",
-    "lowest_takes": "dropper pays the lowest double; the others pay the lowest",
-    "table_to_lowest": "dropper pays the lowest one stake per opponent",
-    "single_catch": "dropper pays each catcher once; everyone not lowest pays the lowest",
-    "double_to_all": "dropper pays everyone double",
-    "five_to_lowest": "dropper pays the lowest five stakes",
-    "catchers_only": "dropper pays each catcher the catch multiplier",
-    "table_double_to_lowest": "dropper pays the lowest two stakes per opponent",
-}
-AS_PRESET = [("", "As the preset")]
-CHOICE_OVERRIDES = {
-    "deck": ("Deck", [("52", "52 cards"), ("40", "40 cards (no 8s, 9s, 10s)")]),
-    "hand_size": ("Cards dealt", [(5, "5"), (7, "7")]),
-    "face_values": ("Face cards", [("ten", "J, Q, K count 10"), ("rank", "J 11, Q 12, K 13")]),
-    "jokers": ("Jokers (count 0)", [(n, str(n)) for n in range(5)]),
-    "deal_tonk.several": ("Several deal tonks", [(v, v.replace("_", " ")) for v in SEVERAL]),
-    "deal_tonk.tie": ("Equal best deal tonks", [(v, v.replace("_", " ")) for v in TIES]),
-    "drop.catch": (
-        "A caught drop",
-        [(v, f"{v.replace('_', ' ')}: {CATCH_LABELS[v]}") for v in CATCH],
+    "standard": gettext_lazy("dropper pays each catcher double; the others pay the lowest"),
+    "speno": gettext_lazy(
+        "dropper pays each catcher double; players above the dropper pay the lowest"
     ),
-    "stock_out.rule": ("Stock runs out", [(v, v.replace("_", " ")) for v in STOCK_OUT_RULES]),
-    "stock_out.tie": ("Stock-out tie", [(v, v.replace("_", " ")) for v in STOCK_OUT_TIES]),
+    "lowest_takes": gettext_lazy("dropper pays the lowest double; the others pay the lowest"),
+    "table_to_lowest": gettext_lazy("dropper pays the lowest one stake per opponent"),
+    "single_catch": gettext_lazy(
+        "dropper pays each catcher once; everyone not lowest pays the lowest"
+    ),
+    "double_to_all": gettext_lazy("dropper pays everyone double"),
+    "five_to_lowest": gettext_lazy("dropper pays the lowest five stakes"),
+    "catchers_only": gettext_lazy("dropper pays each catcher the catch multiplier"),
+    "table_double_to_lowest": gettext_lazy("dropper pays the lowest two stakes per opponent"),
+}
+SEVERAL_LABELS = {
+    "draw": gettext_lazy("a draw: nobody pays"),
+    "best": gettext_lazy("the best claim wins"),
+    "all_paid": gettext_lazy("every claim is paid by those who did not claim"),
+    "first_caller": gettext_lazy("the first to call wins"),
+}
+TIE_LABELS = {
+    "draw": gettext_lazy("a draw: nobody pays"),
+    "dealer_left": gettext_lazy("the one nearest the dealer's left wins"),
+    "first_caller": gettext_lazy("the first to call wins"),
+    "all_paid": gettext_lazy("each tied player collects"),
+    "dead": gettext_lazy("the hand is dead: nobody pays"),
+}
+STOCK_OUT_LABELS = {
+    "lowest_wins": gettext_lazy("the lowest count collects"),
+    "dead": gettext_lazy("the hand is dead: nobody pays"),
+}
+AS_PRESET = [("", gettext_lazy("As the preset"))]
+CHOICE_OVERRIDES = {
+    "deck": (
+        gettext_lazy("Deck"),
+        [("52", gettext_lazy("52 cards")), ("40", gettext_lazy("40 cards (no 8s, 9s, 10s)"))],
+    ),
+    "hand_size": (gettext_lazy("Cards dealt"), [(5, "5"), (7, "7")]),
+    "face_values": (
+        gettext_lazy("Face cards"),
+        [("ten", gettext_lazy("J, Q, K count 10")), ("rank", gettext_lazy("J 11, Q 12, K 13"))],
+    ),
+    "jokers": (gettext_lazy("Jokers (count 0)"), [(n, str(n)) for n in range(5)]),
+    "deal_tonk.several": (
+        gettext_lazy("Several deal tonks"),
+        [(v, SEVERAL_LABELS[v]) for v in SEVERAL],
+    ),
+    "deal_tonk.tie": (gettext_lazy("Equal best deal tonks"), [(v, TIE_LABELS[v]) for v in TIES]),
+    "drop.catch": (gettext_lazy("A caught drop"), [(v, CATCH_LABELS[v]) for v in CATCH]),
+    "stock_out.rule": (
+        gettext_lazy("Stock runs out"),
+        [(v, STOCK_OUT_LABELS[v]) for v in STOCK_OUT_RULES],
+    ),
+    "stock_out.tie": (
+        gettext_lazy("Stock-out tie"),
+        [(v, TIE_LABELS[v]) for v in STOCK_OUT_TIES],
+    ),
 }
 MULTIPLIER_OVERRIDES = {
-    "drop.win_multiplier": "Winning drop pays ×",
-    "drop.catch_multiplier": "Catch multiplier (catchers only) ×",
-    "out.tonk_out_multiplier": "Tonk out with a spread pays ×",
-    "out.tonk_out_hit_multiplier": "Tonk out by hitting pays ×",
-    "out.first_turn_multiplier": "Tonk out on the first turn pays ×",
-    "out.discard_out_multiplier": "Out on a discard pays ×",
-    "stock_out.multiplier": "Stock-out lowest collects ×",
+    "drop.win_multiplier": gettext_lazy("Winning drop pays ×"),
+    "drop.catch_multiplier": gettext_lazy("Catch multiplier (catchers only) ×"),
+    "out.tonk_out_multiplier": gettext_lazy("Tonk out with a spread pays ×"),
+    "out.tonk_out_hit_multiplier": gettext_lazy("Tonk out by hitting pays ×"),
+    "out.first_turn_multiplier": gettext_lazy("Tonk out on the first turn pays ×"),
+    "out.discard_out_multiplier": gettext_lazy("Out on a discard pays ×"),
+    "stock_out.multiplier": gettext_lazy("Stock-out lowest collects ×"),
 }
 
 
@@ -146,12 +204,16 @@ def _field_name(option: str) -> str:
 class RulesForm(forms.Form):
     """A preset plus any overrides; ``spec`` is the stored form once valid."""
 
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, label="House rules")
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, label=gettext_lazy("House rules"))
     tiers = forms.CharField(
         required=False,
-        label="Deal-tonk tiers (JSON, advanced)",
+        label=gettext_lazy("Deal-tonk tiers (JSON, advanced)"),
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='e.g. [{"name": "fifty", "min": 50, "max": 50, "multiplier": 2}]',
+        help_text=format_lazy(
+            "{} {}",
+            gettext_lazy("e.g."),
+            '[{"name": "fifty", "min": 50, "max": 50, "multiplier": 2}]',
+        ),
     )
 
     def __init__(self, *args, spec: dict | None = None, **kwargs):
@@ -212,14 +274,14 @@ class RulesForm(forms.Form):
             try:
                 overrides.setdefault("deal_tonk", {})["tiers"] = json.loads(data["tiers"])
             except json.JSONDecodeError as exc:
-                self.add_error("tiers", f"not valid JSON: {exc}")
+                self.add_error("tiers", _("not valid JSON: %(problem)s") % {"problem": exc})
                 return data
         try:
             self.spec = normalize_rules({"preset": data.get("preset"), "overrides": overrides})
         except RulesError as exc:
             option = str(exc.params.get("option", ""))
             field = "tiers" if option.startswith("deal_tonk.tier") else _field_name(option)
-            self.add_error(field if field in self.fields else None, str(exc))
+            self.add_error(field if field in self.fields else None, explain(exc))
         return data
 
 
@@ -229,10 +291,16 @@ class RulesForm(forms.Form):
 class NightForm(forms.Form):
     """Who sits down, in which seat order, who deals first, at what stake."""
 
-    new_player = forms.CharField(required=False, max_length=60, label="New player (sits last)")
-    dealer = forms.ChoiceField(label="First dealer")
-    stake = forms.CharField(widget=amount_widget())
-    date = forms.DateField(initial=date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    new_player = forms.CharField(
+        required=False, max_length=60, label=gettext_lazy("New player (sits last)")
+    )
+    dealer = forms.ChoiceField(label=gettext_lazy("First dealer"))
+    stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake"))
+    date = forms.DateField(
+        initial=date.today,
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
 
     def __init__(self, *args, players: list[Player], places: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -244,11 +312,11 @@ class NightForm(forms.Form):
                 initial=seat,
                 min_value=1,
                 max_value=999,
-                label=f"Seat of {player.name}",
+                label=_("Seat of %(player)s") % {"player": player.name},
                 widget=forms.NumberInput(attrs=NUMERIC),
             )
         self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players] + [
-            ("new", "The new player")
+            ("new", _("The new player"))
         ]
 
     def rows(self):
@@ -264,18 +332,20 @@ class NightForm(forms.Form):
         self.seated = sitting
         count = len(sitting) + (1 if data.get("new_player", "").strip() else 0)
         if count < 2:
-            raise ValidationError("Tick at least two players who sit down")
+            raise ValidationError(_("Tick at least two players who sit down"))
         dealer = data.get("dealer")
         if dealer == "new" and not data.get("new_player", "").strip():
-            self.add_error("dealer", "Name the new player, or pick another dealer")
+            self.add_error("dealer", _("Name the new player, or pick another dealer"))
         elif dealer not in ("new", None) and int(dealer) not in {p.pk for p in sitting}:
-            self.add_error("dealer", "The dealer must be one of the players who sit down")
+            self.add_error("dealer", _("The dealer must be one of the players who sit down"))
         return data
 
 
 class SeatForm(forms.Form):
-    player = forms.ChoiceField(required=False, label="Player")
-    new_player = forms.CharField(required=False, max_length=60, label="or a new player")
+    player = forms.ChoiceField(required=False, label=gettext_lazy("Player"))
+    new_player = forms.CharField(
+        required=False, max_length=60, label=gettext_lazy("or a new player")
+    )
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
@@ -284,19 +354,19 @@ class SeatForm(forms.Form):
     def clean(self):
         data = super().clean()
         if not data.get("player") and not data.get("new_player", "").strip():
-            raise ValidationError("Pick a player or type a new name")
+            raise ValidationError(_("Pick a player or type a new name"))
         return data
 
 
 # Logging a hand
 
 OUTCOME_LABELS = {
-    "deal_tonk": "Deal tonk",
-    "drop": "Drop",
-    "tonk_out": "Tonk out",
-    "discard_out": "Out on discard",
-    "stock_out": "Stock out",
-    "dead": "Dead hand",
+    "deal_tonk": gettext_lazy("Deal tonk"),
+    "drop": gettext_lazy("Drop"),
+    "tonk_out": gettext_lazy("Tonk out"),
+    "discard_out": gettext_lazy("Out on discard"),
+    "stock_out": gettext_lazy("Stock out"),
+    "dead": gettext_lazy("Dead hand"),
 }
 
 
@@ -304,7 +374,7 @@ class HandForm(forms.Form):
     """One hand's details for the players at the table, by outcome."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    dealer = forms.ChoiceField(label="Dealer")
+    dealer = forms.ChoiceField(label=gettext_lazy("Dealer"))
 
     def __init__(self, *args, outcome: str, players: list[Player], dealer: Player, **kwargs):
         kwargs.setdefault("initial", {})
@@ -320,45 +390,47 @@ class HandForm(forms.Form):
             self.fields["dropper"] = forms.ChoiceField(
                 choices=choices,
                 widget=radio,
-                label="Who dropped?",
-                error_messages={"required": "Tap who dropped"},
+                label=_("Who dropped?"),
+                error_messages={"required": _("Tap who dropped")},
             )
         if outcome in ("tonk_out", "discard_out"):
             self.fields["winner"] = forms.ChoiceField(
                 choices=choices,
                 widget=radio,
-                label="Who went out?",
-                error_messages={"required": "Tap who went out"},
+                label=_("Who went out?"),
+                error_messages={"required": _("Tap who went out")},
             )
         if outcome == "tonk_out":
             self.fields["method"] = forms.ChoiceField(
-                choices=[("spread", "Laid a spread"), ("hit", "Hit a spread")],
+                choices=[("spread", _("Laid a spread")), ("hit", _("Hit a spread"))],
                 initial="spread",
                 widget=forms.RadioSelect(attrs={"class": "btn-check"}),
-                label="How",
+                label=_("How"),
             )
             self.fields["first_turn"] = forms.BooleanField(
-                required=False, label="On their first turn"
+                required=False, label=_("On their first turn")
             )
         for player in players:
             if outcome in ("drop", "stock_out"):
                 self.fields[f"count-{player.pk}"] = forms.IntegerField(
-                    label=f"{player.name}'s count",
+                    label=_("%(player)s's count") % {"player": player.name},
                     min_value=0,
                     max_value=200,
                     widget=forms.NumberInput(attrs=NUMERIC),
-                    error_messages={"required": f"Enter {player.name}'s count"},
+                    error_messages={
+                        "required": _("Enter %(player)s's count") % {"player": player.name}
+                    },
                 )
             if outcome == "deal_tonk":
                 self.fields[f"claim-{player.pk}"] = forms.IntegerField(
-                    label=f"{player.name}'s deal count",
+                    label=_("%(player)s's deal count") % {"player": player.name},
                     required=False,
                     min_value=0,
                     max_value=200,
                     widget=forms.NumberInput(attrs=NUMERIC),
                 )
                 self.fields[f"order-{player.pk}"] = forms.IntegerField(
-                    label=f"{player.name} called",
+                    label=_("%(player)s called") % {"player": player.name},
                     required=False,
                     min_value=1,
                     max_value=20,
@@ -380,7 +452,7 @@ class HandForm(forms.Form):
         if self.outcome == "deal_tonk":
             claimed = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
             if not claimed:
-                raise ValidationError("Enter the deal count of each player who called tonk")
+                raise ValidationError(_("Enter the deal count of each player who called tonk"))
             seats = {p.pk: i for i, p in enumerate(self.players)}
             claimed.sort(key=lambda p: (data.get(f"order-{p.pk}") or 99, seats[p.pk]))
             self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
@@ -415,4 +487,4 @@ class HandForm(forms.Form):
             field = {"dropper": "dropper", "winner": "winner"}.get(
                 str(error.params.get("role")), "dealer"
             )
-        self.add_error(field if field in self.fields else None, str(error))
+        self.add_error(field if field in self.fields else None, explain(error))

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q, Sum
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 def default_rules() -> dict:
@@ -51,9 +52,9 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"
-    VIEWER = "viewer", "Viewer"
+    OWNER = "owner", _("Owner")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+    VIEWER = "viewer", _("Viewer")
 
 
 class Membership(models.Model):
@@ -204,9 +205,9 @@ class NightEvent(models.Model):
     """What happened to a night beyond its hands: closed, settled, reopened, and by whom."""
 
     class Kind(models.TextChoices):
-        CLOSED = "closed", "Closed"
-        SETTLED = "settled", "Settled up and closed"
-        REOPENED = "reopened", "Reopened"
+        CLOSED = "closed", _("Closed")
+        SETTLED = "settled", _("Settled up and closed")
+        REOPENED = "reopened", _("Reopened")
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -241,23 +242,23 @@ class Seat(models.Model):
 
 
 class Outcome(models.TextChoices):
-    DEAL_TONK = "deal_tonk", "Deal tonk"
-    DROP = "drop", "Drop"
-    TONK_OUT = "tonk_out", "Tonk out"
-    DISCARD_OUT = "discard_out", "Out on discard"
-    STOCK_OUT = "stock_out", "Stock out"
-    DEAD = "dead", "Dead hand"
+    DEAL_TONK = "deal_tonk", _("Deal tonk")
+    DROP = "drop", _("Drop")
+    TONK_OUT = "tonk_out", _("Tonk out")
+    DISCARD_OUT = "discard_out", _("Out on discard")
+    STOCK_OUT = "stock_out", _("Stock out")
+    DEAD = "dead", _("Dead hand")
 
 
 class ResultKind(models.TextChoices):
-    DEAL_TONK = "deal_tonk", "Deal tonk"
-    DROP_WON = "drop_won", "Drop won"
-    CAUGHT = "caught", "Caught"
-    TONK_OUT = "tonk_out", "Tonk out"
-    DISCARD_OUT = "discard_out", "Out on discard"
-    STOCK_OUT = "stock_out", "Stock out"
-    DRAW = "draw", "Draw"
-    DEAD = "dead", "Dead"
+    DEAL_TONK = "deal_tonk", _("Deal tonk")
+    DROP_WON = "drop_won", _("Drop won")
+    CAUGHT = "caught", _("Caught")
+    TONK_OUT = "tonk_out", _("Tonk out")
+    DISCARD_OUT = "discard_out", _("Out on discard")
+    STOCK_OUT = "stock_out", _("Stock out")
+    DRAW = "draw", _("Draw")
+    DEAD = "dead", _("Dead")
 
 
 class HandQuerySet(models.QuerySet):
@@ -284,8 +285,8 @@ class Hand(models.Model):
     """One hand as logged, with the rules and stake it was scored under."""
 
     class Method(models.TextChoices):
-        SPREAD = "spread", "Spread"
-        HIT = "hit", "Hit"
+        SPREAD = "spread", _("Spread")
+        HIT = "hit", _("Hit")
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField()
@@ -350,10 +351,10 @@ class HandPlayer(models.Model):
     """A player seated for one hand: seat, count, deal-tonk claim and role in the result."""
 
     class Role(models.TextChoices):
-        WINNER = "winner", "Winner"
-        CAUGHT = "caught", "Caught dropping"
-        CATCHER = "catcher", "Catcher"
-        NONE = "", "None"
+        WINNER = "winner", _("Winner")
+        CAUGHT = "caught", _("Caught dropping")
+        CATCHER = "catcher", _("Catcher")
+        NONE = "", _("None")
 
     hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hand_seats")
@@ -386,9 +387,9 @@ class Transaction(models.Model):
     """
 
     class Kind(models.TextChoices):
-        HAND = "hand", "Hand"
-        VOID = "void", "Void"
-        PAYMENT = "payment", "Payment"
+        HAND = "hand", _("Hand")
+        VOID = "void", _("Void")
+        PAYMENT = "payment", _("Payment")
 
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="transactions")
     night = models.ForeignKey(

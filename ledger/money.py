@@ -1,48 +1,126 @@
 """Amounts are integers in a league's minor unit; these turn them into text and back.
 
+A ``NumberStyle`` says how a language writes numbers and where a currency sign goes;
+the amount itself never changes.
+
 >>> format_amount(-250, "$", 2)
 '−$2.50'
 >>> format_amount(1500, "chips", 0, signed=True)
 '+1,500 chips'
+>>> format_amount(123450, "€", 2, style=STYLES["it"])
+'1.234,50 €'
 >>> parse_amount("2.5", 2)
+250
+>>> parse_amount("2,5", 2, STYLES["nl"])
 250
 """
 
+import re
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 
-def unit_goes_first(unit: str) -> bool:
-    """Currency symbols ("$", "€", "R$") go before the number; words ("chips") after."""
+@dataclass(frozen=True)
+class NumberStyle:
+    decimal: str = "."
+    thousands: str = ","
+    sign_first: bool = True  # "$2.50" and "€ 2,50", against "2,50 €"
+    sign_space: bool = False  # "€ 2,50" against "€2.50"
+
+
+ENGLISH = NumberStyle()
+STYLES = {
+    "en": ENGLISH,
+    "nl": NumberStyle(decimal=",", thousands=".", sign_first=True, sign_space=True),
+    "it": NumberStyle(decimal=",", thousands=".", sign_first=False, sign_space=True),
+    "es": NumberStyle(decimal=",", thousands=".", sign_first=False, sign_space=True),
+}
+
+
+def unit_is_sign(unit: str) -> bool:
+    """Currency signs ("$", "€", "R$") sit beside the number; words ("chips") follow it."""
     return len(unit) <= 2 and not unit.isalpha()
 
 
-def format_amount(amount: int, unit: str, places: int, signed: bool = False) -> str:
+def format_number(amount: int, places: int, style: NumberStyle = ENGLISH) -> str:
+    """The absolute value, grouped and with its decimals: 123450 -> "1,234.50"."""
+    whole, fraction = divmod(abs(amount), 10**places)
+    number = f"{whole:,}".replace(",", style.thousands)
+    return number + (f"{style.decimal}{fraction:0{places}d}" if places else "")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount with its unit, for messages that format it in the reader's language."""
+
+    minor: int
+    unit: str
+    places: int
+
+    def format(self, style: NumberStyle = ENGLISH) -> str:
+        return format_amount(self.minor, self.unit, self.places, style=style)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def format_amount(
+    amount: int, unit: str, places: int, signed: bool = False, style: NumberStyle = ENGLISH
+) -> str:
     sign = "−" if amount < 0 else "+" if signed and amount > 0 else ""
+    number = format_number(amount, places, style)
+    if not unit_is_sign(unit):
+        return f"{sign}{number} {unit}"
+    space = " " if style.sign_space else ""
+    if style.sign_first:
+        return f"{sign}{unit}{space}{number}"
+    return f"{sign}{number}{space}{unit}"
+
+
+def format_plain(amount: int, places: int, style: NumberStyle = ENGLISH) -> str:
+    """The number alone, as a person would type it into a form: 250 -> "2.50" ("2,50")."""
     whole, fraction = divmod(abs(amount), 10**places)
-    number = f"{whole:,}" + (f".{fraction:0{places}d}" if places else "")
-    return f"{sign}{unit}{number}" if unit_goes_first(unit) else f"{sign}{number} {unit}"
+    decimals = f"{style.decimal}{fraction:0{places}d}" if places else ""
+    return ("-" if amount < 0 else "") + str(whole) + decimals
 
 
-def format_plain(amount: int, places: int) -> str:
-    """The number alone, as a person would type it into a form: 250 -> "2.50"."""
-    whole, fraction = divmod(abs(amount), 10**places)
-    return ("-" if amount < 0 else "") + str(whole) + (f".{fraction:0{places}d}" if places else "")
+class AmountError(ValueError):
+    """Text that is not an amount; ``code`` is "not_amount", "too_many_places" or "not_whole"."""
+
+    MESSAGES = {
+        "not_amount": "{text!r} is not an amount",
+        "too_many_places": "{text!r} has more than {places} decimal places",
+        "not_whole": "{text!r} is not a whole number",
+    }
+
+    def __init__(self, code: str, text: str, places: int) -> None:
+        self.code, self.text, self.places = code, text, places
+        super().__init__(self.MESSAGES[code].format(text=text, places=places))
 
 
-def parse_amount(text: str, places: int) -> int:
-    """A typed amount ("2", "2.50", "1,000") in minor units; ValueError says what is wrong."""
-    cleaned = text.strip().replace(",", "").lstrip("$€£")
+GROUPED_BY_DOTS = re.compile(r"\d{1,3}(\.\d{3})+(,\d*)?")
+
+
+def parse_amount(text: str, places: int, style: NumberStyle = ENGLISH) -> int:
+    """A typed amount ("2", "2.50", "1,000"; "2,50" in a comma language) in minor units.
+
+    With a decimal comma, dots count as thousands separators only in groups of three
+    ("1.000"), so "2.5" typed on an English keyboard still means two and a half.
+    """
+    cleaned = text.strip().strip("$€£").strip()
+    if style.decimal == ",":
+        if GROUPED_BY_DOTS.fullmatch(cleaned):
+            cleaned = cleaned.replace(".", "")
+        cleaned = cleaned.replace(",", ".")
+    else:
+        cleaned = cleaned.replace(",", "")
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount") from None
+        raise AmountError("not_amount", text, places) from None
     if not value.is_finite():
-        raise ValueError(f"{text!r} is not an amount")
+        raise AmountError("not_amount", text, places)
     minor = value.scaleb(places)
     if minor != minor.to_integral_value():
-        raise ValueError(
-            f"{text!r} has more than {places} decimal places"
-            if places
-            else f"{text!r} is not a whole number"
-        )
+        raise AmountError("too_many_places" if places else "not_whole", text, places)
     return int(minor)

@@ -35,7 +35,7 @@ from ledger.models import (
     ShareLink,
     Transaction,
 )
-from ledger.money import format_amount
+from ledger.money import Amount
 from ledger.postings import (
     build_hand,
     build_reversal,
@@ -497,20 +497,17 @@ def record_payment(
         existing = season.transactions.filter(idempotency_key=key).first()
         if existing is not None:
             if _payment_of(existing) != (payer.pk, payee.pk, amount, night.pk if night else None):
-                raise LedgerError("key_reused", key=key, number="a payment")
+                raise LedgerError("payment_key_reused", key=key)
             return existing
         state = night_settlement(night) if night else season_settlement(season)
         owes, is_owed = -state.owed.get(payer, 0), state.owed.get(payee, 0)
         if amount > owes:
             raise LedgerError(
-                "payment_too_much", player=payer.name, verb="owes", amount=_money(league, owes)
+                "payment_more_than_owes", player=payer.name, amount=_money(league, owes)
             )
         if amount > is_owed:
             raise LedgerError(
-                "payment_too_much",
-                player=payee.name,
-                verb="is owed",
-                amount=_money(league, is_owed),
+                "payment_more_than_owed", player=payee.name, amount=_money(league, is_owed)
             )
         payment = Transaction.objects.create(
             season=season,
@@ -530,8 +527,8 @@ def record_payment(
         return payment
 
 
-def _money(league: League, amount: int) -> str:
-    return format_amount(max(amount, 0), league.unit, league.decimal_places)
+def _money(league: League, amount: int) -> Amount:
+    return Amount(max(amount, 0), league.unit, league.decimal_places)
 
 
 def _payment_of(payment: Transaction) -> tuple:

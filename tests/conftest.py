@@ -60,6 +60,7 @@ def corrupting_the_ledger():
 # server (the browser tests' live server included) builds its middleware.
 django_settings.SECURE_SSL_REDIRECT = False
 django_settings.SESSION_COOKIE_SECURE = django_settings.CSRF_COOKIE_SECURE = False
+django_settings.LANGUAGE_COOKIE_SECURE = False
 
 
 @pytest.fixture(autouse=True)

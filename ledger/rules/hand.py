@@ -83,6 +83,7 @@ def _validate_players(hand: Hand, rules: RuleSet) -> None:
             count=len(hand.players),
             hand_size=rules.hand_size,
             deck=rules.describe_deck(),
+            deck_spec=rules.deck_spec(),
         )
     _seated(hand, hand.dealer, "dealer")
 
@@ -108,7 +109,12 @@ def _check_count(player: str, count: object, reachable: frozenset[int], kind: st
         raise RulesError("count_invalid", player=player, value=count)
     if count not in reachable:
         raise RulesError(
-            "count_unreachable", player=player, kind=kind, count=count, deck=rules.describe_deck()
+            "count_unreachable",
+            player=player,
+            kind=kind,
+            count=count,
+            deck=rules.describe_deck(),
+            deck_spec=rules.deck_spec(),
         )
 
 

@@ -6,9 +6,13 @@ Options a preset does not name take the defaults of RULES.md section 3.
 from dataclasses import dataclass
 from typing import Any
 
+from ledger.rules.errors import gettext_noop
+
 
 @dataclass(frozen=True)
 class Preset:
+    """A documented variant; ``name`` and ``summary`` are English, marked for translation."""
+
     id: str
     name: str
     summary: str
@@ -30,14 +34,18 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             "pagat",
-            "Pagat (McLeod), typical",
-            "49 or 50 on the deal pays double; a caught dropper pays each catcher double.",
+            gettext_noop("Pagat (McLeod), typical"),
+            gettext_noop(
+                "49 or 50 on the deal pays double; a caught dropper pays each catcher double."
+            ),
             {"deal_tonk": {"tiers": [FIFTY, FORTY_NINE], "several": "draw"}},
         ),
         Preset(
             "speno",
-            "Black Company (Speno, Glen Cook)",
-            "15 or less, 49 or 50 on the deal pays double, the lowest wins; going out pays single.",
+            gettext_noop("Black Company (Speno, Glen Cook)"),
+            gettext_noop(
+                "15 or less, 49 or 50 on the deal pays double, the lowest wins; going out pays single."
+            ),
             {
                 "deal_tonk": {
                     "tiers": [_tier("low", None, 15, 2, "low"), FIFTY, FORTY_NINE],
@@ -51,8 +59,10 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "speno-es",
-            "Speno, Spanish edition",
-            "15 or less, or 48 to 50 on the deal pays double; the first to call it wins.",
+            gettext_noop("Speno, Spanish edition"),
+            gettext_noop(
+                "15 or less, or 48 to 50 on the deal pays double; the first to call it wins."
+            ),
             {
                 "deal_tonk": {
                     "tiers": [_tier("low", None, 15, 2, "low"), _tier("high", 48, 50, 2)],
@@ -64,8 +74,10 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "washington",
-            "Washington paper scoring (Lepape)",
-            "Scored in points; every deal tonk is paid; a caught dropper pays the lowest double the table.",
+            gettext_noop("Washington paper scoring (Lepape)"),
+            gettext_noop(
+                "Scored in points; every deal tonk is paid; a caught dropper pays the lowest double the table."
+            ),
             {
                 "deal_tonk": {
                     "tiers": [FIFTY, FORTY_NINE, _tier("low", None, 14, 2, "low")],
@@ -76,8 +88,10 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "rushville",
-            "Rushville, Indiana (Hebhoe)",
-            "Five face cards on the deal pays double; a caught dropper pays each catcher four times.",
+            gettext_noop("Rushville, Indiana (Hebhoe)"),
+            gettext_noop(
+                "Five face cards on the deal pays double; a caught dropper pays each catcher four times."
+            ),
             {
                 "deal_tonk": {"tiers": [_tier("five-faces", 50, 50, 2)], "several": "draw"},
                 "drop": {"catch": "catchers_only", "catch_multiplier": 4},
@@ -87,8 +101,10 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "chicago",
-            "Chicago cab drivers (Foulds)",
-            "Two jokers worth 0; 50 beats 13 or less on the deal; going out on the first turn pays double.",
+            gettext_noop("Chicago cab drivers (Foulds)"),
+            gettext_noop(
+                "Two jokers worth 0; 50 beats 13 or less on the deal; going out on the first turn pays double."
+            ),
             {
                 "jokers": 2,
                 "deal_tonk": {
@@ -111,8 +127,10 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "newark",
-            "Newark, New Jersey (Sean)",
-            "50 beats 49 beats 13 or less on the deal, ties go to the dealer's left; first-turn tonk pays four.",
+            gettext_noop("Newark, New Jersey (Sean)"),
+            gettext_noop(
+                "50 beats 49 beats 13 or less on the deal, ties go to the dealer's left; first-turn tonk pays four."
+            ),
             {
                 "deal_tonk": {
                     "tiers": [FIFTY, FORTY_NINE, _tier("low", None, 13, 2, "low")],
@@ -125,8 +143,8 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "dc",
-            "Washington DC (Sauri)",
-            "11 or less beats 50 beats 49 on the deal; equal claims are a draw.",
+            gettext_noop("Washington DC (Sauri)"),
+            gettext_noop("11 or less beats 50 beats 49 on the deal; equal claims are a draw."),
             {
                 "deal_tonk": {
                     "tiers": [_tier("low", None, 11, 2, "low"), FIFTY, FORTY_NINE],
@@ -138,8 +156,8 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "baton-rouge",
-            "Baton Rouge, 40-card deck (Phil)",
-            "No 8s, 9s or 10s; 50 or 47 on the deal pays double.",
+            gettext_noop("Baton Rouge, 40-card deck (Phil)"),
+            gettext_noop("No 8s, 9s or 10s; 50 or 47 on the deal pays double."),
             {
                 "deck": "40",
                 "deal_tonk": {"tiers": [FIFTY, _tier("forty-seven", 47, 47, 2)], "several": "draw"},

@@ -131,6 +131,11 @@ class RuleSet:
         """Everyone is dealt a hand and one card turns up to start the discard pile."""
         return (self.deck_size - 1) // self.hand_size
 
+    def deck_spec(self) -> tuple[int, int, bool, int]:
+        """Cards in the deck, jokers, whether faces count by rank, cards dealt: what
+        ``describe_deck`` says, as data a translation can word."""
+        return int(self.deck), self.jokers, self.face_values == "rank", self.hand_size
+
     def describe_deck(self) -> str:
         """E.g. 'a 40-card deck' or 'a 52-card deck with 2 jokers and 7-card hands'."""
         text = f"a {self.deck}-card deck"

@@ -1,5 +1,7 @@
 from django import template
 
+from ledger.i18n import money as format_money
+from ledger.i18n import number_style
 from ledger.money import format_amount
 
 register = template.Library()
@@ -7,13 +9,13 @@ register = template.Library()
 
 @register.filter
 def money(amount: int, league) -> str:
-    """``{{ amount|money:league }}``: "$2.50", "−$1.00", "150 chips"."""
-    return format_amount(amount or 0, league.unit, league.decimal_places)
+    """``{{ amount|money:league }}``: "$2.50", "−$1.00", "150 chips"; "2,50 €" in Italian."""
+    return format_money(amount, league)
 
 
 @register.filter
 def signed_money(amount: int, league) -> str:
-    return format_amount(amount or 0, league.unit, league.decimal_places, signed=True)
+    return format_money(amount, league, signed=True)
 
 
 @register.filter
@@ -25,4 +27,4 @@ def get(mapping: dict, key):
 @register.filter
 def cash(points: int, league) -> str:
     """What points are worth in money at the league's rate (cents per point)."""
-    return format_amount((points or 0) * league.points_rate, "$", 2)
+    return format_amount((points or 0) * league.points_rate, "$", 2, style=number_style())

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import retarget
 
@@ -17,8 +18,9 @@ from ledger.access import SCORE, night_for
 from ledger.describe import headline, payments
 from ledger.forms import OUTCOME_LABELS, HandForm
 from ledger.hands import engine_hand, stored_details
+from ledger.i18n import explain
+from ledger.i18n import money as format_money
 from ledger.models import Hand, Night, Player
-from ledger.money import format_amount
 from ledger.rules import RulesError, parse_rules, score
 from ledger.views.lookups import hand_or_404
 from ledger.views.nights import DOMAIN_ERRORS, render_night
@@ -94,7 +96,7 @@ def _cards(spec: dict) -> list[tuple[str, int]]:
     faces = [("J", 11), ("Q", 12), ("K", 13)]
     cards = [("A", 1), *((str(p), p) for p in pips)]
     cards += [(label, 10 if rules.face_values == "ten" else value) for label, value in faces]
-    return cards + ([("Joker", 0)] if rules.jokers else [])
+    return cards + ([(_("Joker"), 0)] if rules.jokers else [])
 
 
 def _preview(form: HandForm, table: Table, league) -> dict:
@@ -110,10 +112,10 @@ def _preview(form: HandForm, table: Table, league) -> dict:
     try:
         result = score(engine, parse_rules(table.spec))
     except RulesError as exc:
-        return {"problem": str(exc)}
+        return {"problem": explain(exc)}
 
     def money(amount: int) -> str:
-        return format_amount(amount, league.unit, league.decimal_places)
+        return format_money(amount, league)
 
     return {"headline": headline(engine, result), "payments": payments(result, money)}
 
@@ -169,9 +171,13 @@ def hand_record(request, slug, night_id, outcome):
         except DOMAIN_ERRORS as exc:
             form.add_domain_error(exc)
         else:
-            notice = f"Hand {hand.number} saved" + (
-                f", correcting hand {hand.replaces.number}." if hand.replaces else "."
-            )
+            if hand.replaces:
+                notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
+                    "number": hand.number,
+                    "replaced": hand.replaces.number,
+                }
+            else:
+                notice = _("Hand %(number)d saved.") % {"number": hand.number}
             if request.htmx:
                 night.refresh_from_db()
                 return render_night(request, night, notice=notice)

@@ -3,14 +3,15 @@
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.errors import LedgerError
 from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm, SettlingForm
+from ledger.i18n import explain, plain
 from ledger.models import League
-from ledger.money import format_plain
 from ledger.rules import PRESETS, RulesError
 from ledger.views.lookups import player_or_404
 
@@ -34,9 +35,11 @@ def home(request):
                 owner=request.user,
             )
         except DOMAIN_ERRORS as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, explain(exc))
         else:
-            messages.success(request, f"{league.name} is ready: add its players.")
+            messages.success(
+                request, _("%(league)s is ready: add its players.") % {"league": league.name}
+            )
             return redirect("ledger:league", slug=league.slug)
     leagues = (
         League.objects.filter(memberships__user=request.user).order_by("name")
@@ -71,7 +74,7 @@ def league_page(
         or SettlingForm(
             places=league.decimal_places,
             initial={
-                "settle_unit": format_plain(league.settle_unit, league.decimal_places),
+                "settle_unit": plain(league.settle_unit, league.decimal_places),
                 "points_rate": league.points_rate,
             },
         ),
@@ -91,7 +94,7 @@ def _apply(request, slug, action, success: str, **forms):
     try:
         action()
     except DOMAIN_ERRORS as exc:
-        messages.error(request, str(exc))
+        messages.error(request, explain(exc))
         return league_page(request, slug, status=200, **forms)
     messages.success(request, success)
     return redirect("ledger:league", slug=slug)
@@ -105,7 +108,10 @@ def player_add(request, slug):
         return league_page(request, slug, player_form=form)
     name = form.cleaned_data["name"]
     return _apply(
-        request, slug, lambda: services.add_player(league=league, name=name), f"{name} joined."
+        request,
+        slug,
+        lambda: services.add_player(league=league, name=name),
+        _("%(player)s joined.") % {"player": name},
     )
 
 
@@ -114,14 +120,14 @@ def player_rename(request, slug, player_id):
     player = player_or_404(league_for(request, slug, OWN), player_id)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "A player needs a name.")
+        messages.error(request, _("A player needs a name."))
         return redirect("ledger:league", slug=slug)
     name = form.cleaned_data["name"]
     return _apply(
         request,
         slug,
         lambda: services.rename_player(player=player, name=name),
-        f"Renamed to {name}.",
+        _("Renamed to %(name)s.") % {"name": name},
     )
 
 
@@ -129,7 +135,10 @@ def player_rename(request, slug, player_id):
 def player_retire(request, slug, player_id):
     player = player_or_404(league_for(request, slug, OWN), player_id)
     return _apply(
-        request, slug, lambda: services.retire_player(player=player), f"{player.name} is retired."
+        request,
+        slug,
+        lambda: services.retire_player(player=player),
+        _("%(player)s is retired.") % {"player": player.name},
     )
 
 
@@ -144,7 +153,7 @@ def season_start(request, slug):
         request,
         slug,
         lambda: services.start_season(league=league, name=name),
-        f"{name} has started.",
+        _("%(season)s has started.") % {"season": name},
     )
 
 
@@ -153,7 +162,10 @@ def season_close(request, slug, season_id):
     league = league_for(request, slug, OWN)
     season = get_object_or_404(league.seasons, pk=season_id)
     return _apply(
-        request, slug, lambda: services.close_season(season=season), f"{season.name} is closed."
+        request,
+        slug,
+        lambda: services.close_season(season=season),
+        _("%(season)s is closed.") % {"season": season.name},
     )
 
 
@@ -168,7 +180,7 @@ def league_rules(request, slug):
         request,
         slug,
         lambda: services.set_league_rules(league=league, rules=form.spec, name=name),
-        "The league's house rules are saved.",
+        _("The league's house rules are saved."),
     )
 
 
@@ -185,7 +197,7 @@ def league_settling(request, slug):
         lambda: services.set_settling(
             league=league, settle_unit=data["settle_unit"], points_rate=data["points_rate"]
         ),
-        "Settling up is set.",
+        _("Settling up is set."),
     )
 
 
@@ -194,18 +206,18 @@ def night_start(request, slug):
     league = league_for(request, slug, SCORE)
     season = league.seasons.filter(closed_at__isnull=True).first()
     if season is None:
-        messages.error(request, "Start a season first: nights belong to a season.")
+        messages.error(request, _("Start a season first: nights belong to a season."))
         return redirect("ledger:league", slug=slug)
     players = list(league.players.active())
     data = request.POST if request.method == "POST" else None
-    initial = {"stake": format_plain(league.default_stake, league.decimal_places)}
+    initial = {"stake": plain(league.default_stake, league.decimal_places)}
     form = NightForm(data, players=players, places=league.decimal_places, initial=initial)
     rules_form = RulesForm(data, prefix="rules", spec=league.rules if data is None else None)
     if request.method == "POST" and form.is_valid() and rules_form.is_valid():
         try:
             night = _start_night(season, form, rules_form.spec)
         except DOMAIN_ERRORS as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, explain(exc))
         else:
             return redirect("ledger:night", slug=slug, night_id=night.pk)
     return render(

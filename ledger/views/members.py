@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services
@@ -24,6 +25,7 @@ from ledger.access import (
     share_link_for,
 )
 from ledger.errors import LedgerError
+from ledger.i18n import explain
 from ledger.models import Invitation, Membership, Role
 from ledger.views.lookups import player_or_404
 
@@ -76,11 +78,16 @@ def member_invite(request, slug):
             league=league, role=request.POST.get("role", ""), by=request.user
         )
     except LedgerError as exc:
-        return _back(request, slug, error=str(exc))
+        return _back(request, slug, error=explain(exc))
     request.session["invitation_link"] = request.build_absolute_uri(
         reverse("ledger:invitation", args=[invitation.lookup, secret])
     )
-    return _back(request, slug, notice=f"Send this one-use link to your new {invitation.role}.")
+    return _back(
+        request,
+        slug,
+        notice=_("Send this one-use link to your new %(role)s.")
+        % {"role": Role(invitation.role).label.lower()},
+    )
 
 
 @require_POST
@@ -90,11 +97,20 @@ def member_role(request, slug, membership_id):
     try:
         if request.POST.get("remove"):
             services.remove_member(membership=membership)
-            return _back(request, slug, notice=f"{membership.user} is no longer a member.")
+            return _back(
+                request,
+                slug,
+                notice=_("%(user)s is no longer a member.") % {"user": membership.user},
+            )
         services.set_role(membership=membership, role=request.POST.get("role", ""))
     except LedgerError as exc:
-        return _back(request, slug, error=str(exc))
-    return _back(request, slug, notice=f"{membership.user} is now {membership.role}.")
+        return _back(request, slug, error=explain(exc))
+    return _back(
+        request,
+        slug,
+        notice=_("%(user)s is now %(role)s.")
+        % {"user": membership.user, "role": Role(membership.role).label.lower()},
+    )
 
 
 @require_POST
@@ -103,14 +119,16 @@ def share_create(request, slug):
     night_id = request.POST.get("night", "")
     night = night_for(request, slug, int(night_id), OWN) if night_id.isdigit() else None
     services.share(league=league, by=request.user, night=night)
-    return _back(request, slug, notice="A new read-only share link: show its QR code at the table.")
+    return _back(
+        request, slug, notice=_("A new read-only share link: show its QR code at the table.")
+    )
 
 
 @require_POST
 def share_revoke(request, slug, link_id):
     league = league_for(request, slug, OWN)
     services.revoke_share(link=get_object_or_404(league.share_links, pk=link_id))
-    return _back(request, slug, notice="That share link no longer works.")
+    return _back(request, slug, notice=_("That share link no longer works."))
 
 
 @require_GET
@@ -135,9 +153,9 @@ def invitation(request, lookup, secret):
         try:
             membership = services.accept_invitation(lookup=lookup, secret=secret, user=request.user)
         except LedgerError as exc:
-            messages.error(request, str(exc))
+            messages.error(request, explain(exc))
             return redirect("ledger:home")
-        messages.success(request, f"Welcome to {membership.league.name}.")
+        messages.success(request, _("Welcome to %(league)s.") % {"league": membership.league.name})
         return redirect("ledger:league", slug=membership.league.slug)
     return render(request, "ledger/invitation.html", {"pending": pending})
 
@@ -153,7 +171,7 @@ def player_claim(request, slug, player_id):
     try:
         services.claim_player(player=player, user=request.user)
     except LedgerError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, explain(exc))
     else:
-        messages.success(request, f"{player.name} is you.")
+        messages.success(request, _("%(player)s is you.") % {"player": player.name})
     return redirect("ledger:league", slug=slug)

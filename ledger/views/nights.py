@@ -2,13 +2,14 @@
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import board, services
 from ledger.access import OWN, READ, SCORE, can, night_for
 from ledger.errors import LedgerError
 from ledger.forms import OUTCOME_LABELS, SeatForm, StakeForm
-from ledger.money import format_plain
+from ledger.i18n import explain, plain
 from ledger.rules import PRESETS, RulesError
 from ledger.views.lookups import hand_or_404, player_or_404
 
@@ -36,7 +37,7 @@ def night_context(request, night, **extra) -> dict:
         "preset": PRESETS.get(night.rules.get("preset", "")),
         "stake_form": StakeForm(
             places=league.decimal_places,
-            initial={"stake": format_plain(night.stake, league.decimal_places)},
+            initial={"stake": plain(night.stake, league.decimal_places)},
         ),
         "can_score": can(request, SCORE),
         "can_own": can(request, OWN),
@@ -82,7 +83,7 @@ def _act(request, night, action, success: str):
     try:
         action()
     except DOMAIN_ERRORS as exc:
-        return _after(request, night, error=str(exc))
+        return _after(request, night, error=explain(exc))
     return _after(request, night, notice=success)
 
 
@@ -97,7 +98,7 @@ def night_stake(request, slug, night_id):
         request,
         night,
         lambda: services.change_stake(night=night, stake=stake),
-        "The stake is changed for the next hands.",
+        _("The stake is changed for the next hands."),
     )
 
 
@@ -105,7 +106,7 @@ def night_stake(request, slug, night_id):
 def night_big_one(request, slug, night_id):
     night = night_for(request, slug, night_id, SCORE)
     on = request.POST.get("on") == "1"
-    notice = "The Big One: double stakes from now on." if on else "Back to the normal stake."
+    notice = _("The Big One: double stakes from now on.") if on else _("Back to the normal stake.")
     return _act(request, night, lambda: services.set_big_one(night=night, on=on), notice)
 
 
@@ -116,7 +117,7 @@ def night_seat(request, slug, night_id):
     form = SeatForm(request.POST, players=list(league.players.active()))
     if not form.is_valid():
         return _after(
-            request, night, error=" ".join(form.errors.get("__all__", [])) or "Pick a player"
+            request, night, error=" ".join(form.errors.get("__all__", [])) or _("Pick a player")
         )
 
     def seat():
@@ -127,7 +128,7 @@ def night_seat(request, slug, night_id):
         )
         services.seat_player(night=night, player=player)
 
-    return _act(request, night, seat, "Seated at the dealer's right.")
+    return _act(request, night, seat, _("Seated at the dealer's right."))
 
 
 @require_POST
@@ -139,7 +140,7 @@ def night_unseat(request, slug, night_id, player_id):
         request,
         night,
         lambda: services.unseat_player(night=night, player=player),
-        f"{player.name} left the table.",
+        _("%(player)s left the table.") % {"player": player.name},
     )
 
 
@@ -152,14 +153,16 @@ def night_dealer(request, slug, night_id, player_id):
         request,
         night,
         lambda: services.set_dealer(night=night, player=player),
-        f"{player.name} deals.",
+        _("%(player)s deals.") % {"player": player.name},
     )
 
 
 @require_POST
 def night_close(request, slug, night_id):
     night = night_for(request, slug, night_id, SCORE)
-    return _act(request, night, lambda: services.close_night(night=night), "The night is closed.")
+    return _act(
+        request, night, lambda: services.close_night(night=night), _("The night is closed.")
+    )
 
 
 @require_POST
@@ -167,5 +170,8 @@ def hand_void(request, slug, night_id, hand_id):
     night = night_for(request, slug, night_id, SCORE)
     hand = hand_or_404(night, hand_id)
     return _act(
-        request, night, lambda: services.void_hand(hand=hand), f"Hand {hand.number} is voided."
+        request,
+        night,
+        lambda: services.void_hand(hand=hand),
+        _("Hand %(number)d is voided.") % {"number": hand.number},
     )

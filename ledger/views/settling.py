@@ -6,12 +6,14 @@ import uuid
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
 from ledger.access import READ, SCORE, can, league_for, night_for
 from ledger.errors import LedgerError
-from ledger.money import format_amount, format_plain, parse_amount
+from ledger.i18n import explain, money, number_style, plain
+from ledger.money import AmountError, format_plain, parse_amount
 from ledger.settlement import Settlement, night_settlement, season_settlement
 from ledger.views.lookups import player_or_404
 
@@ -41,10 +43,11 @@ def plain_text(state: Settlement) -> str:
     """The plan as the group chat reads it: one payment a line."""
     league = state.league
     lines = [
-        f"{p.payer} pays {p.payee} {format_amount(p.amount, league.unit, league.decimal_places)}"
+        _("%(payer)s pays %(payee)s %(amount)s")
+        % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount, league)}
         for p in state.plan.transfers
     ]
-    return "\n".join(lines) or "Everyone is square."
+    return "\n".join(lines) or _("Everyone is square.")
 
 
 def _render(request, state: Settlement, status=200, **extra):
@@ -54,7 +57,7 @@ def _render(request, state: Settlement, status=200, **extra):
             "payment": payment,
             "payer": payer,
             "payee": payee,
-            "amount_text": format_plain(payment.amount, league.decimal_places),
+            "amount_text": plain(payment.amount, league.decimal_places),
         }
         for payment in state.plan.transfers
         for payer, payee in [state.players(payment)]
@@ -79,13 +82,13 @@ def _render(request, state: Settlement, status=200, **extra):
 
 @require_GET
 def night_settle(request, slug, night_id):
-    state, _ = _scope(request, slug, night_id=night_id)
+    state = _scope(request, slug, night_id=night_id)[0]
     return _render(request, state)
 
 
 @require_GET
 def season_settle(request, slug, season_id):
-    state, _ = _scope(request, slug, season_id=season_id)
+    state = _scope(request, slug, season_id=season_id)[0]
     return _render(request, state)
 
 
@@ -94,7 +97,7 @@ def _pay(request, state: Settlement):
     try:
         payer = player_or_404(league, request.POST.get("payer", "0"))
         payee = player_or_404(league, request.POST.get("payee", "0"))
-        amount = parse_amount(request.POST.get("amount", ""), league.decimal_places)
+        amount = parse_amount(request.POST.get("amount", ""), league.decimal_places, number_style())
         services.record_payment(
             season=state.season,
             night=state.night,
@@ -103,17 +106,21 @@ def _pay(request, state: Settlement):
             amount=amount,
             key=request.POST.get("key", ""),
         )
-    except (LedgerError, ValueError) as exc:
+    except (LedgerError, AmountError) as exc:
         if request.htmx:
-            return _render(request, state, error=str(exc))
-        messages.error(request, str(exc))
+            return _render(request, state, error=explain(exc))
+        messages.error(request, explain(exc))
         return redirect(_here(state))
-    notice = f"{payer.name} paid {payee.name} {format_amount(amount, league.unit, league.decimal_places)}."
+    notice = _("%(payer)s paid %(payee)s %(amount)s.") % {
+        "payer": payer.name,
+        "payee": payee.name,
+        "amount": money(amount, league),
+    }
     if state.night:
         state.night.refresh_from_db()  # paying it all closes the night
     fresh = night_settlement(state.night) if state.night else season_settlement(state.season)
     if fresh.settled and state.night:
-        notice += " Everyone is square: the night is closed."
+        notice += " " + _("Everyone is square: the night is closed.")
     if request.htmx:
         return _render(request, fresh, notice=notice)
     messages.success(request, notice)
@@ -122,13 +129,13 @@ def _pay(request, state: Settlement):
 
 @require_POST
 def night_pay(request, slug, night_id):
-    state, _ = _scope(request, slug, night_id=night_id, need=SCORE)
+    state = _scope(request, slug, night_id=night_id, need=SCORE)[0]
     return _pay(request, state)
 
 
 @require_POST
 def season_pay(request, slug, season_id):
-    state, _ = _scope(request, slug, season_id=season_id, need=SCORE)
+    state = _scope(request, slug, season_id=season_id, need=SCORE)[0]
     return _pay(request, state)
 
 
@@ -159,7 +166,7 @@ def night_settle_csv(request, slug, night_id):
 
 @require_GET
 def season_settle_csv(request, slug, season_id):
-    state, _ = _scope(request, slug, season_id=season_id)
+    state = _scope(request, slug, season_id=season_id)[0]
     return _csv(state, f"{state.league.slug}-season-{state.season.pk}-settle-up")
 
 
@@ -169,7 +176,7 @@ def night_reopen(request, slug, night_id):
     try:
         services.reopen_night(night=night)
     except LedgerError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, explain(exc))
     else:
-        messages.success(request, "The night is open again.")
+        messages.success(request, _("The night is open again."))
     return redirect("ledger:night", slug=slug, night_id=night.pk)

@@ -5,21 +5,24 @@ import itertools
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from ledger.access import READ, league_for, night_for
 from ledger.charts import legend, line_chart
-from ledger.money import format_amount, format_plain
+from ledger.i18n import money
+from ledger.money import format_plain
 from ledger.standings import WIN_KINDS, night_running_totals, player_nights, standings
 from ledger.views.lookups import player_or_404
 from ledger.views.settling import safe_cell
 
 WIN_LABELS = {
-    "deal_tonk": "Deal tonks",
-    "drop_won": "Drops won",
-    "tonk_out": "Tonk-outs",
-    "discard_out": "Outs on discard",
-    "stock_out": "Stock-outs",
+    "deal_tonk": gettext_lazy("Deal tonks"),
+    "drop_won": gettext_lazy("Drops won"),
+    "tonk_out": gettext_lazy("Tonk-outs"),
+    "discard_out": gettext_lazy("Outs on discard"),
+    "stock_out": gettext_lazy("Stock-outs"),
 }
 
 
@@ -38,7 +41,7 @@ def _season(league, season_id):
 
 
 def _money(league):
-    return lambda amount: format_amount(amount, league.unit, league.decimal_places)
+    return lambda amount: money(amount, league)
 
 
 @require_GET
@@ -116,7 +119,7 @@ def player_page(request, slug, player_id):
         (row for row in standings(league, season).rows if row.player_id == player.pk), None
     )
     running = list(itertools.accumulate(line.net for line in lines))
-    title = f"{player.name}'s running balance, night by night"
+    title = _("%(player)s's running balance, night by night") % {"player": player.name}
     return render(
         request,
         "ledger/player.html",
@@ -142,7 +145,7 @@ def night_summary(request, slug, night_id):
     league = night.season.league
     numbers, running = night_running_totals(night)
     names = [p.name for p in running]
-    title = "Each player's running total, hand by hand"
+    title = _("Each player's running total, hand by hand")
     return render(
         request,
         "ledger/night_summary.html",

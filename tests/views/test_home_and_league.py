@@ -219,6 +219,6 @@ def test_settling_in_quarters_and_points(client, league):
     league.refresh_from_db()
     assert (league.settle_unit, league.points_rate) == (25, 25)
     page = client.post(f"/l/{league.slug}/settling/", {"settle_unit": "0", "points_rate": "1"})
-    assert "The settle-up unit must be more than zero" in page.content.decode()
+    assert "It must be more than zero." in page.content.decode()
     league.refresh_from_db()
     assert league.settle_unit == 25

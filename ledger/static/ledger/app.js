@@ -85,6 +85,11 @@ document.addEventListener("click", function (event) {
   if (!button || !navigator.clipboard) return;
   var text = document.querySelector(button.dataset.copy).value;
   navigator.clipboard.writeText(text).then(function () {
-    button.textContent = "Copied";
+    button.textContent = button.dataset.copied || "Copied";
   });
+});
+
+// The language switcher applies the choice at once; its button is for browsers without JavaScript.
+document.addEventListener("change", function (event) {
+  if (event.target.matches(".language-form select")) event.target.form.submit();
 });

@@ -1,0 +1,92 @@
+"""The web layer's side of languages: number styles and translated error messages.
+
+The rules engine and the services raise errors with a ``code`` and ``params`` and an
+English message; ``explain`` words them in the active language.
+"""
+
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+
+from ledger import errors as ledger_errors
+from ledger.errors import LedgerError
+from ledger.money import (
+    ENGLISH,
+    STYLES,
+    Amount,
+    AmountError,
+    NumberStyle,
+    format_amount,
+    format_plain,
+)
+from ledger.rules import RulesError
+from ledger.rules import errors as rules_errors
+
+# Parameters that are words of the engine rather than names or numbers.
+WORDS = {
+    "dealer": gettext_noop("the dealer"),
+    "dropper": gettext_noop("the dropper"),
+    "winner": gettext_noop("the winner"),
+    "counted player": gettext_noop("the counted player"),
+    "claimer": gettext_noop("the player calling tonk"),
+    "count": gettext_noop("count"),
+    "deal count": gettext_noop("deal count"),
+}
+AMOUNT_MESSAGES = {
+    "not_amount": gettext_noop("{text!r} is not an amount"),
+    "too_many_places": gettext_noop("{text!r} has more than {places} decimal places"),
+    "not_whole": gettext_noop("{text!r} is not a whole number"),
+}
+
+
+def number_style() -> NumberStyle:
+    return STYLES.get((get_language() or "en").split("-")[0], ENGLISH)
+
+
+def money(amount: int, league, signed: bool = False) -> str:
+    """An amount of the league's unit as the active language writes it."""
+    return format_amount(
+        amount or 0, league.unit, league.decimal_places, signed=signed, style=number_style()
+    )
+
+
+def describe_deck(cards: int, jokers: int, by_rank: bool, hand_size: int) -> str:
+    """The words of ``RuleSet.describe_deck`` in the active language."""
+    extras = []
+    if jokers:
+        extras.append(ngettext("%(n)d joker", "%(n)d jokers", jokers) % {"n": jokers})
+    if by_rank:
+        extras.append("J=11, Q=12, K=13")
+    if hand_size != 5:
+        extras.append(gettext("%(n)d-card hands") % {"n": hand_size})
+    deck = gettext("a %(n)d-card deck") % {"n": cards}
+    if not extras:
+        return deck
+    return gettext("%(deck)s with %(extras)s") % {
+        "deck": deck,
+        "extras": gettext(" and ").join(extras),
+    }
+
+
+def _word(name: str, value: object, params: dict) -> object:
+    if isinstance(value, Amount):
+        return value.format(number_style())
+    if name == "deck" and "deck_spec" in params:
+        return describe_deck(*params["deck_spec"])
+    if name in ("role", "kind") and value in WORDS:
+        return gettext(WORDS[value])
+    return value
+
+
+def explain(error: RulesError | LedgerError | AmountError) -> str:
+    """The error's message in the active language."""
+    if isinstance(error, AmountError):
+        return gettext(AMOUNT_MESSAGES[error.code]).format(text=error.text, places=error.places)
+    templates = rules_errors.MESSAGES if isinstance(error, RulesError) else ledger_errors.MESSAGES
+    params = {name: _word(name, value, error.params) for name, value in error.params.items()}
+    text = gettext(templates[error.code]).format(**params)
+    place = getattr(error, "place", "")
+    return f"{place}: {text}" if place else text
+
+
+def plain(amount: int, places: int) -> str:
+    """An amount as a person types it in the active language: "2.50", "2,50"."""
+    return format_plain(amount, places, number_style())
