@@ -410,3 +410,22 @@ def test_stakes_are_typed_and_shown_with_a_decimal_comma(client, owner, night):
     page = client.get(reverse("ledger:night", args=[league.slug, night.pk])).content.decode()
     assert 'id="stake">$ 2,50<' in page
     assert 'value="2,50"' in page
+
+
+@pytest.mark.django_db
+def test_error_pages_and_the_lockout_are_translated(client, owner, league):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    missing = client.get("/l/no-such-league/")
+    assert missing.status_code in (302, 404)
+    client.force_login(owner)
+    missing = client.get("/l/no-such-league/")
+    assert missing.status_code == 404
+    assert "Qui non c'è niente" in html.unescape(missing.content.decode())
+    client.logout()  # which forgets the cookies, the language's too
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "croaker", "password": "wrong"})
+    locked = client.post(reverse("login"), {"username": "croaker", "password": "wrong"})
+    assert locked.status_code == 429
+    text = locked.content.decode()
+    assert "L'accesso è bloccato dopo 5 password sbagliate. Riprova tra 15 minuti." in text

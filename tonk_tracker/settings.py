@@ -70,6 +70,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "ledger:home"
 LOGOUT_REDIRECT_URL = "ledger:home"

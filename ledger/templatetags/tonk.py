@@ -28,3 +28,9 @@ def get(mapping: dict, key):
 def cash(points: int, league) -> str:
     """What points are worth in money at the league's rate (cents per point)."""
     return format_amount((points or 0) * league.points_rate, "$", 2, style=number_style())
+
+
+@register.filter
+def minutes(span) -> int:
+    """``{{ cooloff_timedelta|minutes }}``: a timedelta in whole minutes, rounded up."""
+    return -(-int(span.total_seconds()) // 60)
