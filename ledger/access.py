@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404
 
-from ledger.models import League, Membership, Night, Role, ShareLink
+from ledger.models import League, Membership, Night, Player, Role, Seat, ShareLink
 
 READ, SCORE, OWN = "read", "score", "own"
 SHARE = "share"  # the role of a share-link visitor
@@ -126,6 +126,29 @@ def night_for(request, slug: str, night_id: int, need: str) -> Night:
     _check(request, league, need, night)
     night.season.league = league
     return night
+
+
+def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Night, list[Player]]:
+    """``night_for`` and the players seated now, clockwise, in one query: the hand form's
+    path, where every query counts."""
+    seats = (
+        Seat.objects.filter(night_id=night_id, night__season__league__slug=slug, seated=True)
+        .select_related("player", "night__season__league", "night__dealer")
+        .order_by("position")
+    )
+    if request.user.is_authenticated:
+        role = Membership.objects.filter(
+            league=OuterRef("night__season__league"), user=request.user
+        ).values("role")[:1]
+        seats = seats.annotate(role=Subquery(role))
+    seats = list(seats)
+    if not seats:  # no such night here: night_for refuses it the usual way
+        return night_for(request, slug, night_id, need), []
+    night = seats[0].night
+    league = night.season.league
+    league.role = getattr(seats[0], "role", None)
+    _check(request, league, need, night)
+    return night, [seat.player for seat in seats]
 
 
 def can(request, need: str) -> bool:

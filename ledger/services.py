@@ -9,10 +9,11 @@ IMMEDIATE transactions.
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date as Date
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -539,29 +540,44 @@ def _payment_of(payment: Transaction) -> tuple:
 # Hands
 
 
-def _next_number(night: Night) -> int:
-    """Hands are numbered 1, 2, 3... in their night; the caller holds the night's lock."""
-    return (night.hands.aggregate(last=Max("number"))["last"] or 0) + 1
+@dataclass
+class Locked:
+    """A night locked for a new hand, read in two queries: the lock, then the rest."""
+
+    night: Night
+    players: list[Player]  # seated now, clockwise
+    last_number: int
+    replay: Hand | None  # the hand a retried request recorded already
 
 
-def _replay(night: Night, key: str, digest: str) -> Hand | None:
-    """The hand already recorded under ``key``, if the request is the same; else refuse."""
+def _lock_for_request(night: Night, key: str, digest: str) -> Locked:
+    """Lock the night; a retried request gets its hand back, whatever happened since.
+
+    After the lock one query reads the seats with the night's last hand number and
+    the hand already recorded under ``key``: it must run after the lock to see the
+    hands that others committed meanwhile (PostgreSQL reads as of each statement).
+    """
     key = (key or "").strip()
     if not key or len(key) > 64:
         raise LedgerError("key_blank")
-    existing = night.hands.filter(idempotency_key=key).first()
-    if existing is not None and existing.request_digest != digest:
-        raise LedgerError("key_reused", key=key, number=existing.number)
-    return existing
-
-
-def _lock_for_request(night: Night, key: str, digest: str) -> tuple[Night, Hand | None]:
-    """Lock the night; a retried request gets its hand back, whatever happened since."""
     night = _lock_night(night)
-    existing = _replay(night, key, digest)
-    if existing is None:
+    hands = Hand.objects.filter(night=night).order_by()
+    seats = list(
+        night.seats.filter(seated=True)
+        .select_related("player")
+        .annotate(
+            last_number=Subquery(hands.values("night").annotate(last=Max("number")).values("last")),
+            replay=Subquery(hands.filter(idempotency_key=key).values("pk")[:1]),
+        )
+    )
+    first = seats[0]  # a night keeps at least two players seated
+    replay = Hand.objects.get(pk=first.replay) if first.replay is not None else None
+    if replay is not None and replay.request_digest != digest:
+        raise LedgerError("key_reused", key=key, number=replay.number)
+    if replay is None:
         _check_open(night)
-    return night, existing
+    players = [seat.player for seat in seats]
+    return Locked(night, players, first.last_number or 0, replay)
 
 
 def record_hand(
@@ -580,15 +596,15 @@ def record_hand(
     """
     digest = request_digest(details, stake=stake, dealer=dealer.pk if dealer else None)
     with transaction.atomic():
-        night, existing = _lock_for_request(night, key, digest)
-        if existing is not None:
-            return existing
-        players = seated_players(night)
+        locked = _lock_for_request(night, key, digest)
+        if locked.replay is not None:
+            return locked.replay
+        night, players = locked.night, locked.players
         dealer = dealer or night.dealer
         hand = save(
             build_hand(
                 night=night,
-                number=_next_number(night),
+                number=locked.last_number + 1,
                 players=players,
                 dealer=dealer,
                 stake=night.next_stake if stake is None else stake,
@@ -649,15 +665,15 @@ def correct_hand(
         details, stake=stake, dealer=dealer.pk if dealer else None, replaces=hand.pk
     )
     with transaction.atomic():
-        night, existing = _lock_for_request(hand.night, key, digest)
-        if existing is not None:
-            return existing
+        locked = _lock_for_request(hand.night, key, digest)
+        if locked.replay is not None:
+            return locked.replay
         _reverse(hand, logged_by)
         seats = list(hand.seats.select_related("player"))
         return save(
             build_hand(
-                night=night,
-                number=_next_number(night),
+                night=locked.night,
+                number=locked.last_number + 1,
                 players=[seat.player for seat in seats],
                 dealer=dealer or hand.dealer,
                 stake=hand.stake if stake is None else stake,

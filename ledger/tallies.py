@@ -1,12 +1,13 @@
 """Keeping ``PlayerNight`` tallies in step with the hands that stand.
 
 A hand adds its players' nets and counts; its void takes them away again.
-``add`` applies many hands' changes with one read and one upsert.
+``add`` applies many hands' changes with one statement that inserts or increments.
 """
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, Transaction
@@ -48,30 +49,13 @@ def pair_changes(
 
 
 def add_pairs(deltas: dict[tuple[int, int, int, int], int]) -> None:
-    """Apply pair changes: one read, one upsert."""
-    deltas = {key: amount for key, amount in deltas.items() if amount}
-    if not deltas:
-        return
-    nights = {night for _, _, night, _ in deltas}
-    players = {player for player, _, _, _ in deltas}
-    existing = {
-        (t.player_id, t.counterparty_id, t.night_id): t
-        for t in PairNight.objects.filter(night__in=nights, player__in=players)
-    }
-    rows = []
-    for (player, other, night, season), amount in deltas.items():
-        row = existing.get((player, other, night)) or PairNight(
-            player_id=player, counterparty_id=other, night_id=night, season_id=season
-        )
-        row.net += amount
-        rows.append(row)
-    PairNight.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["player", "counterparty", "night"],
-        update_fields=["net"],
-        batch_size=2000,
-    )
+    """Apply pair changes in one statement, without reading the rows first."""
+    rows = [
+        (player, other, night, season, amount)
+        for (player, other, night, season), amount in deltas.items()
+        if amount
+    ]
+    increment(PairNight, ["player_id", "counterparty_id", "night_id"], ["net"], rows)
 
 
 def recomputed_pairs() -> dict[tuple[int, int, int], int]:
@@ -92,30 +76,37 @@ def merge(into: dict[Key, Counter], more: dict[Key, Counter]) -> dict[Key, Count
 
 
 def add(deltas: dict[Key, Counter]) -> None:
-    """Apply the changes: one query to read the rows concerned, one to write them back."""
-    if not deltas:
+    """Apply the changes in one statement, without reading the rows first."""
+    rows = [
+        (player, night, season, *(delta.get(name, 0) for name in PlayerNight.COUNTERS))
+        for (player, night, season), delta in deltas.items()
+    ]
+    increment(PlayerNight, ["player_id", "night_id"], list(PlayerNight.COUNTERS), rows)
+
+
+def increment(model, key: list[str], counters: list[str], rows: list[tuple], batch=500) -> None:
+    """Insert ``rows`` (the key's columns, ``season_id``, then the counters); where the
+    key exists already, add the counters to that row instead.
+
+    ``INSERT ... ON CONFLICT (key) DO UPDATE SET n = n + excluded.n``, the same on
+    SQLite and PostgreSQL; ``key`` is the model's unique constraint.
+    """
+    if not rows:
         return
-    players = {player for player, _, _ in deltas}
-    nights = {night for _, night, _ in deltas}
-    existing = {
-        (t.player_id, t.night_id): t
-        for t in PlayerNight.objects.filter(player__in=players, night__in=nights)
-    }
-    rows = []
-    for (player, night, season), delta in deltas.items():
-        row = existing.get((player, night)) or PlayerNight(
-            player_id=player, night_id=night, season_id=season
-        )
-        for name in PlayerNight.COUNTERS:
-            setattr(row, name, getattr(row, name) + delta.get(name, 0))
-        rows.append(row)
-    PlayerNight.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["player", "night"],
-        update_fields=list(PlayerNight.COUNTERS),
-        batch_size=2000,
-    )
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = [*key, "season_id", *counters]
+    values = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    updates = ", ".join(f"{quote(c)} = {table}.{quote(c)} + excluded.{quote(c)}" for c in counters)
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            cursor.execute(
+                f"INSERT INTO {table} ({', '.join(map(quote, columns))}) "
+                f"VALUES {', '.join([values] * len(chunk))} "
+                f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {updates}",
+                [value for row in chunk for value in row],
+            )
 
 
 def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import retarget
 
 from ledger import services
-from ledger.access import SCORE, night_for
+from ledger.access import SCORE, seated_night_for
 from ledger.describe import headline, payments
 from ledger.forms import OUTCOME_LABELS, HandForm
 from ledger.hands import engine_hand, stored_details
@@ -37,10 +37,10 @@ class Table:
     correcting: Hand | None = None
 
 
-def _table(night: Night, data) -> Table:
+def _table(night: Night, seated: list[Player], data) -> Table:
     hand_id = data.get("correcting")
     if not hand_id:
-        return Table(services.seated_players(night), night.dealer, night.next_stake, night.rules)
+        return Table(seated, night.dealer, night.next_stake, night.rules)
     if not str(hand_id).isdigit():
         raise Http404("no such hand")
     hand = hand_or_404(night, int(hand_id))
@@ -136,16 +136,16 @@ def _page_or_partial(request, night, context, partial: str):
 
 @require_GET
 def hand_form(request, slug, night_id, outcome):
-    night = night_for(request, slug, night_id, SCORE)
-    table = _table(night, request.GET)
+    night, seated = seated_night_for(request, slug, night_id, SCORE)
+    table = _table(night, seated, request.GET)
     form = _form(night, outcome, table)
     return _page_or_partial(request, night, _context(night, outcome, table, form), "hand_form")
 
 
 @require_POST
 def hand_preview(request, slug, night_id, outcome):
-    night = night_for(request, slug, night_id, SCORE)
-    table = _table(night, request.POST)
+    night, seated = seated_night_for(request, slug, night_id, SCORE)
+    table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
     preview = _preview(form, table, night.season.league)
     context = _context(night, outcome, table, form, preview)
@@ -154,8 +154,8 @@ def hand_preview(request, slug, night_id, outcome):
 
 @require_POST
 def hand_record(request, slug, night_id, outcome):
-    night = night_for(request, slug, night_id, SCORE)
-    table = _table(night, request.POST)
+    night, seated = seated_night_for(request, slug, night_id, SCORE)
+    table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
     if form.is_valid():
         common = {
