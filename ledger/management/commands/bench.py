@@ -107,6 +107,8 @@ class Command(BaseCommand):
             }
             data.update({f"count-{s.player_id}": 5 + i * 3 for i, s in enumerate(seats)})
             assert client.post(url, data).status_code == 302
+            # A phone follows the redirect, which shows and clears the "Hand saved" notice.
+            client.cookies.pop("messages", None)
 
         log()
         statements = []
