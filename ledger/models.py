@@ -517,7 +517,11 @@ class Entry(models.Model):
     entries sum to zero. Never updated or deleted.
     """
 
-    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    # Looked up through the index below, which also holds the amount: totals over a
+    # league's hands sum amounts without reading the rows.
+    transaction = models.ForeignKey(
+        Transaction, on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     counterparty = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     amount = models.BigIntegerField()
@@ -526,6 +530,7 @@ class Entry(models.Model):
 
     class Meta:
         verbose_name_plural = "entries"
+        indexes = [models.Index(fields=["transaction", "amount"], name="entry_amounts")]
         constraints = [
             models.UniqueConstraint(
                 fields=["transaction", "player", "counterparty"], name="entry_once_per_pair"

@@ -17,6 +17,7 @@ from ledger.standings import WIN_KINDS, night_running_totals, player_nights, sta
 from ledger.views.lookups import player_or_404
 from ledger.views.settling import safe_cell
 
+ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
 WIN_LABELS = {
     "deal_tonk": gettext_lazy("Deal tonks"),
     "drop_won": gettext_lazy("Drops won"),
@@ -49,12 +50,15 @@ def standings_page(request, slug, season_id=None):
     league = league_for(request, slug, READ)
     season = _season(league, season_id)
     table = standings(league, season)
+    every_row = request.GET.get("players") == "all"
     return render(
         request,
         "ledger/standings.html",
         {
             "league": league,
             "table": table,
+            "rows": table.rows if every_row else table.rows[:ROWS_SHOWN],
+            "rows_hidden": 0 if every_row else max(0, len(table.rows) - ROWS_SHOWN),
             "season": season,
             "seasons": list(league.seasons.all()),
             "win_labels": WIN_LABELS,

@@ -3,6 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.exchange import ExchangeError, import_league
+from ledger.management.commands.seed_demo import refresh_planner_statistics
 from ledger.management.jsoninput import read_json
 
 
@@ -18,4 +19,5 @@ class Command(BaseCommand):
             league = import_league(document)
         except ExchangeError as exc:
             raise CommandError(str(exc), returncode=2) from None
+        refresh_planner_statistics()
         self.stdout.write(f"imported {league.name} ({league.slug})")

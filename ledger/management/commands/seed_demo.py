@@ -46,6 +46,7 @@ class Command(BaseCommand):
             ).create()
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
+        refresh_planner_statistics()
         hands = Hand.objects.filter(night__season__league=league).count()
         self.stdout.write(
             f"{league.name} ({league.slug}): {options['players']} players, {options['seasons']} seasons, "
@@ -62,3 +63,12 @@ class Command(BaseCommand):
             user.save()
             self.stdout.write(f"log in as {username!r} with the password {password!r}")
         return user
+
+
+def refresh_planner_statistics() -> None:
+    """After a bulk load: without fresh statistics PostgreSQL plans a night's page as a
+    scan of every entry (until autovacuum's next analyze), SQLite guesses too."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
