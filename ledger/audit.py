@@ -39,6 +39,7 @@ class AuditSummary:
 def audit(summary: AuditSummary | None = None) -> Iterator[str]:
     summary = summary if summary is not None else AuditSummary()
     yield from _sums()
+    yield from _closed_seasons()
     yield from _hands(summary)
     yield from _payments(summary)
     yield from _tallies()
@@ -100,6 +101,23 @@ def _sums() -> Iterator[str]:
             if row[field] is None:  # payments of a whole season belong to no night
                 continue
             yield f"{_describe(level, row[field])} does not sum to zero: it sums to {row['total']}"
+
+
+def _closed_seasons() -> Iterator[str]:
+    """A closed season keeps the total its hands had when it closed; they must still have it."""
+    now = dict(
+        Entry.objects.from_hands()
+        .filter(transaction__season__closed_at__isnull=False)
+        .values_list("transaction__season")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    for season in Season.objects.filter(closed_at__isnull=False).order_by("pk"):
+        if season.hands_total != now.get(season.pk, 0):
+            yield (
+                f"season {season.pk} ({season.name}) closed with its hands summing to "
+                f"{season.hands_total}, but they sum to {now.get(season.pk, 0)} now"
+            )
 
 
 def _describe(level: str, pk: int) -> str:

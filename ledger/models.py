@@ -150,6 +150,11 @@ class Season(models.Model):
     name = models.CharField(max_length=60)
     started_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # What the season's hands summed to in the ledger when it closed: zero, unless the
+    # ledger is damaged. No hand of a closed season can change, so the all-time
+    # standings add these up instead of summing every entry again; check_ledger
+    # compares them with the entries.
+    hands_total = models.BigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -508,6 +513,9 @@ class EntryQuerySet(models.QuerySet):
     def from_hands(self):
         """Entries of hands and their voids: what was won and lost at the table."""
         return self.filter(transaction__kind__in=["hand", "void"])
+
+    def total(self) -> int:
+        return self.aggregate(total=Sum("amount"))["total"] or 0
 
 
 class Entry(models.Model):

@@ -253,7 +253,8 @@ def close_season(*, season: Season) -> Season:
         now = timezone.now()
         season.nights.filter(closed_at__isnull=True).update(closed_at=now)
         season.closed_at = now
-        season.save(update_fields=["closed_at"])
+        season.hands_total = Entry.objects.filter(transaction__season=season).from_hands().total()
+        season.save(update_fields=["closed_at", "hands_total"])
         return season
 
 

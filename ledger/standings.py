@@ -84,14 +84,25 @@ def standings(league: League, season: Season | None = None) -> Standings:
         )
         for row in sums
     ]
-    # The total comes from the ledger itself, not the tallies: damage there must show.
-    scope = {"transaction__season": season} if season else {"transaction__season__league": league}
-    total = Entry.objects.filter(**scope).from_hands().aggregate(total=Sum("amount"))["total"] or 0
+    total = ledger_total(league, season)
     rows.sort(key=lambda r: (-r.net, r.name.lower()))
     for index, row in enumerate(rows):
         # Equal nets share a rank.
         row.rank = rows[index - 1].rank if index and rows[index - 1].net == row.net else index + 1
     return Standings(league=league, season=season, rows=rows, total=total)
+
+
+def ledger_total(league: League, season: Season | None) -> int:
+    """The sum of the hands' entries: from the ledger itself, not the tallies, so that
+    damage shows. All time, closed seasons give the total they closed with."""
+    entries = Entry.objects.from_hands()
+    if season is not None:
+        return entries.filter(transaction__season=season).total()
+    closed = league.seasons.filter(closed_at__isnull=False).aggregate(total=Sum("hands_total"))
+    open_seasons = entries.filter(
+        transaction__season__league=league, transaction__season__closed_at__isnull=True
+    )
+    return (closed["total"] or 0) + open_seasons.total()
 
 
 @dataclass

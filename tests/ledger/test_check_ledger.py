@@ -84,3 +84,22 @@ def test_it_catches_a_balanced_edit_that_disagrees_with_the_rules(played):
     ):  # the hand, three tallies, four pairs
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert "differ from the rules engine's" in err.getvalue()
+
+
+def test_a_closed_seasons_total_is_kept_and_checked(played, players):
+    season = services.close_season(season=played.season)
+    assert season.hands_total == 0
+    hand = Entry.objects.filter(transaction__hand__number=3).first().transaction
+    with connection.cursor() as cursor:  # a row slipped in after the season closed
+        cursor.execute(
+            f"INSERT INTO {Entry._meta.db_table} (transaction_id, player_id, counterparty_id, amount)"
+            " VALUES (%s, %s, %s, %s)",
+            [hand.pk, players["Goblin"].pk, players["Croaker"].pk, 5],
+        )
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_ledger", stdout=StringIO(), stderr=err)
+    assert (
+        f"season {season.pk} (Winter 2026) closed with its hands summing to 0, "
+        "but they sum to 5 now"
+    ) in err.getvalue().splitlines()

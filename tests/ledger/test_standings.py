@@ -129,3 +129,28 @@ def test_a_night_runs_hand_by_hand_without_voided_hands(built, players):
         "Goblin": [-100, -300, -400],
         "Elmo": [-100, -200, 0],
     }
+
+
+def test_all_time_totals_closed_seasons_and_the_open_one(built, league, season, players):
+    from django.db import connection
+
+    from ledger.models import Entry
+    from tests.conftest import corrupting_the_ledger
+
+    services.close_season(season=season)
+    later = services.start_season(league=league, name="Spring 2027")
+    night = services.start_night(
+        season=later, players=[players["Croaker"], players["Silent"]], dealer=players["Silent"]
+    )
+    record(night, HandDetails(outcome="tonk_out", winner=players["Silent"]))
+    every = standings(league)
+    assert {r.name: r.net for r in every.rows}["Silent"] == 200
+    assert every.total == 0
+    # Damage in the open season shows at once; the closed one keeps the total it closed with.
+    entry = Entry.objects.filter(transaction__season=later).first()
+    with corrupting_the_ledger(), connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Entry._meta.db_table} SET amount = amount + 7 WHERE id = %s", [entry.pk]
+        )
+    assert standings(league).total == 7
+    assert standings(league, later).total == 7

@@ -16,14 +16,16 @@ def caught(night, players):
 
 
 def test_voiding_appends_a_reversal(caught):
-    posted = list(Entry.objects.values_list("pk", "player_id", "counterparty_id", "amount"))
+    posted = list(
+        Entry.objects.order_by("pk").values_list("pk", "player_id", "counterparty_id", "amount")
+    )
     reversal = services.void_hand(hand=caught)
     assert reversal.kind == "void"
     assert (
         list(
-            Entry.objects.filter(transaction__kind="hand").values_list(
-                "pk", "player_id", "counterparty_id", "amount"
-            )
+            Entry.objects.filter(transaction__kind="hand")
+            .order_by("pk")
+            .values_list("pk", "player_id", "counterparty_id", "amount")
         )
         == posted
     ), "the posting is untouched"

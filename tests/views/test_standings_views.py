@@ -39,13 +39,14 @@ def test_a_corrupted_entry_makes_the_page_say_so_loudly(client, league, played, 
 def test_the_standings_query_count_does_not_grow(client, owner, django_assert_num_queries):
     # 1 the user, 2 the league with the user's role, 3 season (open first, else latest),
     # 4 seasons for the switcher, 5 the players' night tallies summed, 6 the total of
-    # every net from the ledger.
+    # every net from the ledger. All time: no season to look up, but the closed seasons'
+    # totals and the open season's entries.
     small = DemoLeague(players=5, seasons=1, hands=15, name="Small", owner=owner).create()
     big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big", owner=owner).create()
     for league in (small, big):
         with django_assert_num_queries(6):
             assert client.get(f"/l/{league.slug}/standings/").status_code == 200
-        with django_assert_num_queries(5):  # all time: no season to look up
+        with django_assert_num_queries(6):
             assert client.get(f"/l/{league.slug}/standings/all/").status_code == 200
 
 
@@ -98,3 +99,16 @@ def test_hostile_names_are_escaped_and_neutralised(client, league, season, playe
         assert "<img src=x" not in text
     csv_text = client.get(f"/l/{league.slug}/standings.csv").content.decode()
     assert "'=HYPERLINK" in csv_text
+
+
+def test_a_big_league_shows_its_top_sixty_and_the_rest_on_demand(client, owner):
+    league = DemoLeague(players=70, seasons=1, hands=900, seed=3, name="Big", owner=owner).create()
+    client.force_login(owner)
+    ranked = client.get(f"/l/{league.slug}/standings/all/?players=all").content.decode()
+    everyone = ranked.count("<tr data-player=")
+    assert everyone > 60
+    top = client.get(f"/l/{league.slug}/standings/all/").content.decode()
+    assert top.count("<tr data-player=") == 60
+    assert f"Show the other {everyone - 60} players too" in top
+    assert top.split("<tbody>")[1][:2000] == ranked.split("<tbody>")[1][:2000]  # the same top
+    assert 'id="total" data-amount="0"' in top  # the sum is over everyone
