@@ -30,6 +30,7 @@ from ledger.benchmarks import floors
 from ledger.benchmarks.pages import pages, time_page
 from ledger.benchmarks.payouts import random_hand
 from ledger.benchmarks.weight import page_weight
+from ledger.management.commands.seed_demo import refresh_planner_statistics
 from ledger.models import League, Membership, Role
 from ledger.rules import score_json
 
@@ -64,6 +65,7 @@ class Command(BaseCommand):
         big, small = leagues
         self.rows: list[Row] = []
         floors.create_table()
+        refresh_planner_statistics()  # what autovacuum does in a running database
         with override_settings(
             ALLOWED_HOSTS=["testserver", "127.0.0.1"], SECURE_SSL_REDIRECT=False, DEBUG=False
         ):
