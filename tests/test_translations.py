@@ -252,8 +252,6 @@ KEY_STRINGS = [
     "No account yet",
     "Sign up",
     "Skip to content",
-    "Nights",
-    "Summary",
 ]
 SHOWN_TO_PEOPLE = re.compile(r'(?:aria-label|placeholder|title|alt)="([^"]*)"')
 
