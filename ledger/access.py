@@ -69,13 +69,16 @@ def share_link_for(lookup: str, secret: str) -> ShareLink:
     return link
 
 
+def _with_role(request, rows, league: str):
+    """``rows`` annotated with the visitor's role in the league at ``league`` (a path)."""
+    if not request.user.is_authenticated:
+        return rows
+    role = Membership.objects.filter(league=OuterRef(league), user=request.user)
+    return rows.annotate(role=Subquery(role.values("role")[:1]))
+
+
 def _league_with_role(request, slug: str) -> League:
-    leagues = League.objects.filter(slug=slug)
-    if request.user.is_authenticated:
-        role = Membership.objects.filter(league=OuterRef("pk"), user=request.user).values("role")[
-            :1
-        ]
-        leagues = leagues.annotate(role=Subquery(role))
+    leagues = _with_role(request, League.objects.filter(slug=slug), "pk")
     league = leagues.first()
     if league is None:
         raise (
@@ -136,12 +139,7 @@ def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Nigh
         .select_related("player", "night__season__league", "night__dealer")
         .order_by("position")
     )
-    if request.user.is_authenticated:
-        role = Membership.objects.filter(
-            league=OuterRef("night__season__league"), user=request.user
-        ).values("role")[:1]
-        seats = seats.annotate(role=Subquery(role))
-    seats = list(seats)
+    seats = list(_with_role(request, seats, "night__season__league"))
     if not seats:  # no such night here: night_for refuses it the usual way
         return night_for(request, slug, night_id, need), []
     night = seats[0].night

@@ -30,8 +30,8 @@ from ledger.benchmarks import floors
 from ledger.benchmarks.pages import pages, time_page
 from ledger.benchmarks.payouts import random_hand
 from ledger.benchmarks.weight import page_weight
-from ledger.management.commands.seed_demo import refresh_planner_statistics
 from ledger.models import League, Membership, Role
+from ledger.planner import refresh_planner_statistics
 from ledger.rules import score_json
 
 ROOT = Path(settings.BASE_DIR)

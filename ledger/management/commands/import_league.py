@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.exchange import ExchangeError, import_league
-from ledger.management.commands.seed_demo import refresh_planner_statistics
 from ledger.management.jsoninput import read_json
+from ledger.planner import refresh_planner_statistics
 
 
 class Command(BaseCommand):

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.demo import DemoLeague
 from ledger.models import Hand
+from ledger.planner import refresh_planner_statistics
 
 
 class Command(BaseCommand):
@@ -63,12 +64,3 @@ class Command(BaseCommand):
             user.save()
             self.stdout.write(f"log in as {username!r} with the password {password!r}")
         return user
-
-
-def refresh_planner_statistics() -> None:
-    """After a bulk load: without fresh statistics PostgreSQL plans a night's page as a
-    scan of every entry (until autovacuum's next analyze), SQLite guesses too."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
