@@ -427,3 +427,16 @@ def test_error_pages_and_the_lockout_are_translated(client, owner, league):
     assert locked.status_code == 429
     text = locked.content.decode()
     assert "L'accesso è bloccato dopo 5 password sbagliate. Riprova tra 15 minuti." in text
+
+
+@pytest.mark.django_db
+def test_a_bad_stake_is_refused_in_the_scorekeepers_language(client, owner, night):
+    client.force_login(owner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    league = night.season.league
+    url = reverse("ledger:night_stake", args=[league.slug, night.pk])
+    client.post(url, {"stake": "2,505"})
+    page = client.get(reverse("ledger:night", args=[league.slug, night.pk])).content.decode()
+    assert "'2,505' heeft meer dan 2 decimalen" in html.unescape(page)
+    night.refresh_from_db()
+    assert night.stake == 100
