@@ -6,6 +6,8 @@ show a translated message; ``str(error)`` is the English one.
 
 from django.utils.translation import gettext_noop
 
+from ledger.rules.errors import shown
+
 MESSAGES: dict[str, str] = {
     "league_name_blank": gettext_noop("a league needs a name"),
     "league_slug_taken": gettext_noop("the address {slug!r} is taken by another league"),
@@ -32,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "night_player_seated": gettext_noop("{player} is seated already"),
     "night_player_not_seated": gettext_noop("{player} is not seated at this table"),
     "night_last_two": gettext_noop("{player} cannot leave: a table needs at least two players"),
+    "night_dealer_missing": gettext_noop("pick who deals first"),
     "night_dealer_not_seated": gettext_noop("the dealer {player} is not seated at this table"),
     "key_blank": gettext_noop("a hand needs a request key"),
     "key_reused": gettext_noop(
@@ -45,6 +48,8 @@ MESSAGES: dict[str, str] = {
         "hand {number} was corrected already, by hand {correction}"
     ),
     "night_open_already": gettext_noop("this night is open already"),
+    "settle_unit_too_big": gettext_noop("the settle-up unit can be at most {high}"),
+    "payment_night_elsewhere": gettext_noop("that night is not part of the season {season}"),
     "settle_unit_invalid": gettext_noop(
         "the settle-up unit must be a whole number of at least 1, not {value!r}"
     ),
@@ -55,6 +60,7 @@ MESSAGES: dict[str, str] = {
     "invitation_unknown": gettext_noop("this invitation link is not valid"),
     "invitation_used": gettext_noop("this invitation link has been used already"),
     "last_owner": gettext_noop("a league needs at least one owner"),
+    "member_gone": gettext_noop("that member has left the league already"),
     "player_claimed": gettext_noop("{player} is someone else's player already"),
     "already_a_player": gettext_noop("you are a player of {league} already"),
     "payment_invalid": gettext_noop("a payment must be a whole number above zero, not {value!r}"),
@@ -69,5 +75,5 @@ class LedgerError(ValueError):
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
-        self.params = params
-        super().__init__(MESSAGES[code].format(**params))
+        self.params = {name: shown(value) for name, value in params.items()}
+        super().__init__(MESSAGES[code].format(**self.params))

@@ -14,9 +14,10 @@ from django.utils.translation import gettext_lazy
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.i18n import explain, number_style
+from ledger.inputs import JsonInputError, WholeNumberField, parse_json
 from ledger.models import Player
-from ledger.money import AmountError, parse_amount
-from ledger.rules import PRESETS, RulesError
+from ledger.money import AmountError, format_number, parse_amount
+from ledger.rules import MAX_STAKE, PRESETS, RulesError
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 from ledger.services import normalize_rules
 
@@ -31,14 +32,18 @@ def amount_widget() -> forms.TextInput:
     return forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
 
 
-def clean_amount(text: str, places: int) -> int:
-    """An amount above zero typed in the active language's way ("2.50", "2,50")."""
+def clean_amount(text: str, places: int, high: int = MAX_STAKE) -> int:
+    """An amount above zero, at most ``high``, typed in the active language's way ("2,50")."""
     try:
         amount = parse_amount(text, places, number_style())
     except AmountError as exc:
         raise ValidationError(explain(exc)) from None
     if amount < 1:
         raise ValidationError(_("It must be more than zero."))
+    if amount > high:
+        raise ValidationError(
+            _("It can be at most %(high)s.") % {"high": format_number(high, places, number_style())}
+        )
     return amount
 
 
@@ -110,7 +115,7 @@ class SettlingForm(forms.Form):
         widget=amount_widget(),
         help_text=gettext_lazy("e.g. 0.25 to pay in quarters"),
     )
-    points_rate = forms.IntegerField(
+    points_rate = WholeNumberField(
         label=gettext_lazy("Cents per point (leagues that score in points; 0 if not)"),
         min_value=0,
         max_value=100_000,
@@ -197,6 +202,10 @@ MULTIPLIER_OVERRIDES = {
 }
 
 
+TIERS_MAX_CHARS = 2000  # a dozen tiers fit in a few hundred
+TIERS_MAX_DEPTH = 3  # a list of objects, each with at most a list inside
+
+
 def _field_name(option: str) -> str:
     return option.replace(".", "__")
 
@@ -227,7 +236,7 @@ class RulesForm(forms.Form):
                 choices=AS_PRESET + [(str(v), text) for v, text in choices],
             )
         for option, label in MULTIPLIER_OVERRIDES.items():
-            self.fields[_field_name(option)] = forms.IntegerField(
+            self.fields[_field_name(option)] = WholeNumberField(
                 label=label,
                 required=False,
                 min_value=1,
@@ -272,9 +281,11 @@ class RulesForm(forms.Form):
             (overrides.setdefault(section[0], {}) if section else overrides)[key] = value
         if data.get("tiers"):
             try:
-                overrides.setdefault("deal_tonk", {})["tiers"] = json.loads(data["tiers"])
-            except json.JSONDecodeError as exc:
-                self.add_error("tiers", _("not valid JSON: %(problem)s") % {"problem": exc})
+                overrides.setdefault("deal_tonk", {})["tiers"] = parse_json(
+                    data["tiers"], max_chars=TIERS_MAX_CHARS, max_depth=TIERS_MAX_DEPTH
+                )
+            except JsonInputError as exc:
+                self.add_error("tiers", str(exc))
                 return data
         try:
             self.spec = normalize_rules({"preset": data.get("preset"), "overrides": overrides})
@@ -307,7 +318,7 @@ class NightForm(forms.Form):
         self.players, self.places = players, places
         for seat, player in enumerate(players, start=1):
             self.fields[f"sit-{player.pk}"] = forms.BooleanField(required=False, label=player.name)
-            self.fields[f"seat-{player.pk}"] = forms.IntegerField(
+            self.fields[f"seat-{player.pk}"] = WholeNumberField(
                 required=False,
                 initial=seat,
                 min_value=1,
@@ -412,7 +423,7 @@ class HandForm(forms.Form):
             )
         for player in players:
             if outcome in ("drop", "stock_out"):
-                self.fields[f"count-{player.pk}"] = forms.IntegerField(
+                self.fields[f"count-{player.pk}"] = WholeNumberField(
                     label=_("%(player)s's count") % {"player": player.name},
                     min_value=0,
                     max_value=200,
@@ -422,14 +433,14 @@ class HandForm(forms.Form):
                     },
                 )
             if outcome == "deal_tonk":
-                self.fields[f"claim-{player.pk}"] = forms.IntegerField(
+                self.fields[f"claim-{player.pk}"] = WholeNumberField(
                     label=_("%(player)s's deal count") % {"player": player.name},
                     required=False,
                     min_value=0,
                     max_value=200,
                     widget=forms.NumberInput(attrs=NUMERIC),
                 )
-                self.fields[f"order-{player.pk}"] = forms.IntegerField(
+                self.fields[f"order-{player.pk}"] = WholeNumberField(
                     label=_("%(player)s called") % {"player": player.name},
                     required=False,
                     min_value=1,

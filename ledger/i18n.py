@@ -32,6 +32,7 @@ WORDS = {
 }
 AMOUNT_MESSAGES = {
     "not_amount": gettext_noop("{text!r} is not an amount"),
+    "too_big": gettext_noop("{text!r} is too big for an amount"),
     "too_many_places": gettext_noop("{text!r} has more than {places} decimal places"),
     "not_whole": gettext_noop("{text!r} is not a whole number"),
 }

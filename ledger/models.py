@@ -213,6 +213,7 @@ class NightEvent(models.Model):
         CLOSED = "closed", _("Closed")
         SETTLED = "settled", _("Settled up and closed")
         REOPENED = "reopened", _("Reopened")
+        SEASON_CLOSED = "season", _("Closed with its season")
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=8, choices=Kind.choices)

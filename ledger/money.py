@@ -17,7 +17,7 @@ the amount itself never changes.
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 
 @dataclass(frozen=True)
@@ -85,20 +85,26 @@ def format_plain(amount: int, places: int, style: NumberStyle = ENGLISH) -> str:
 
 
 class AmountError(ValueError):
-    """Text that is not an amount; ``code`` is "not_amount", "too_many_places" or "not_whole"."""
+    """Text that is not an amount; ``code`` is "not_amount", "too_big", "too_many_places"
+    or "not_whole". ``text`` is what was typed, cut short for the message."""
 
     MESSAGES = {
         "not_amount": "{text!r} is not an amount",
+        "too_big": "{text!r} is too big for an amount",
         "too_many_places": "{text!r} has more than {places} decimal places",
         "not_whole": "{text!r} is not a whole number",
     }
 
     def __init__(self, code: str, text: str, places: int) -> None:
+        text = text if len(text) <= SHOWN else text[:SHOWN] + "…"
         self.code, self.text, self.places = code, text, places
         super().__init__(self.MESSAGES[code].format(text=text, places=places))
 
 
-GROUPED_BY_DOTS = re.compile(r"\d{1,3}(\.\d{3})+(,\d*)?")
+SHOWN = 24  # characters of typed text an error quotes back
+MAX_DIGITS = 15  # an amount has at most this many digits before the decimal point
+GROUPED_BY_DOTS = re.compile(r"[0-9]{1,3}(\.[0-9]{3})+(,[0-9]*)?")
+ASCII_NUMBER = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)")
 
 
 def parse_amount(text: str, places: int, style: NumberStyle = ENGLISH) -> int:
@@ -114,12 +120,11 @@ def parse_amount(text: str, places: int, style: NumberStyle = ENGLISH) -> int:
         cleaned = cleaned.replace(",", ".")
     else:
         cleaned = cleaned.replace(",", "")
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        raise AmountError("not_amount", text, places) from None
-    if not value.is_finite():
+    if not ASCII_NUMBER.fullmatch(cleaned):  # Decimal() also takes "1e999999999" and "٣"
         raise AmountError("not_amount", text, places)
+    if len(cleaned.lstrip("+-0").split(".")[0]) > MAX_DIGITS:
+        raise AmountError("too_big", text, places)
+    value = Decimal(cleaned)
     minor = value.scaleb(places)
     if minor != minor.to_integral_value():
         raise AmountError("too_many_places" if places else "not_whole", text, places)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
@@ -45,7 +45,7 @@ from ledger.postings import (
     request_digest,
     save,
 )
-from ledger.rules import RulesError, RuleSet, parse_rules
+from ledger.rules import MAX_STAKE, RulesError, RuleSet, parse_rules
 from ledger.settlement import night_settlement, season_settlement
 
 # Leagues and players
@@ -79,23 +79,49 @@ def create_league(
         raise LedgerError("decimal_places_invalid", value=decimal_places)
     check_stake(default_stake)
     spec = normalize_rules(rules)
+    fields = {
+        "name": name,
+        "unit": unit.strip(),
+        "decimal_places": decimal_places,
+        "rules": spec,
+        "default_stake": default_stake,
+    }
     with transaction.atomic():
         if slug is not None:
-            if League.objects.filter(slug=slug).exists():
-                raise LedgerError("league_slug_taken", slug=slug)
+            league = _insert_or(
+                League, LedgerError("league_slug_taken", slug=slug), slug=slug, **fields
+            )
         else:
-            slug = _free_slug(slugify(name)[:50] or "league")
-        league = League.objects.create(
-            name=name,
-            slug=slug,
-            unit=unit.strip(),
-            decimal_places=decimal_places,
-            rules=spec,
-            default_stake=default_stake,
-        )
+            league = _league_with_free_slug(slugify(name)[:50] or "league", fields)
         if owner is not None:
             Membership.objects.create(league=league, user=owner, role=Role.OWNER)
         return league
+
+
+def _insert_or(model, error: LedgerError, **fields):
+    """Insert a row, or raise ``error`` when a unique constraint refuses it.
+
+    Checking first and inserting after leaves a gap that two requests can race
+    through; the constraint closes it and this turns its refusal into a message.
+    """
+    try:
+        with transaction.atomic():  # a savepoint: the outer transaction survives the refusal
+            return model.objects.create(**fields)
+    except IntegrityError:
+        raise error from None
+
+
+def _league_with_free_slug(base: str, fields: dict) -> League:
+    """The league under ``base``, or ``base-2``, ``base-3``… whichever is free when it is saved."""
+    for _attempt in range(5):
+        slug = _free_slug(base)
+        try:
+            return _insert_or(
+                League, LedgerError("league_slug_taken", slug=slug), slug=slug, **fields
+            )
+        except LedgerError:
+            continue  # another league took it since we looked: look again
+    raise LedgerError("league_slug_taken", slug=base)
 
 
 # Members, invitations and share links
@@ -112,16 +138,30 @@ def invite(*, league: League, role: str, by) -> tuple[Invitation, str]:
     return invitation, secret
 
 
+def _invitation(invitations, lookup: str, secret: str) -> Invitation | None:
+    """The invitation with this lookup key, if the secret matches (compared in constant time)."""
+    invitation = invitations.filter(lookup=lookup).first()
+    if invitation is None or not secrets.compare_digest(invitation.token.encode(), secret.encode()):
+        return None
+    return invitation
+
+
+def pending_invitation(*, lookup: str, secret: str) -> Invitation | None:
+    """What an invitation link offers, shown only to whoever holds its secret."""
+    invitations = Invitation.objects.filter(used_at__isnull=True).select_related("league")
+    return _invitation(invitations, lookup, secret)
+
+
 def accept_invitation(*, lookup: str, secret: str, user) -> Membership:
     """Join the league with the invited role; a used invitation is refused, even under a race."""
     with transaction.atomic():
-        invitation = Invitation.objects.select_for_update().filter(lookup=lookup).first()
-        if invitation is None or not secrets.compare_digest(
-            invitation.token.encode(), secret.encode()
-        ):
+        invitation = _invitation(Invitation.objects.select_for_update(), lookup, secret)
+        if invitation is None:
             raise LedgerError("invitation_unknown")
         if invitation.used_at is not None:
             raise LedgerError("invitation_used")
+        # The league's lock orders this with role changes and other invitations of the user.
+        League.objects.select_for_update().filter(pk=invitation.league_id).first()
         membership = Membership.objects.filter(league=invitation.league, user=user).first()
         if membership is None:
             membership = Membership.objects.create(
@@ -132,14 +172,27 @@ def accept_invitation(*, lookup: str, secret: str, user) -> Membership:
         return membership
 
 
+def _lock_membership(membership: Membership) -> tuple[Membership, int]:
+    """The membership as it is now, and how many owners its league has, under the league's lock.
+
+    Two owners demoting each other at once must not both see "another owner is left":
+    locking the league row queues every change of its members. (A ``count()`` of rows
+    selected for update locks nothing: Django drops FOR UPDATE from aggregates.)
+    """
+    League.objects.select_for_update().filter(pk=membership.league_id).first()
+    fresh = Membership.objects.filter(pk=membership.pk).first()
+    if fresh is None:
+        raise LedgerError("member_gone")
+    owners = Membership.objects.filter(league=membership.league_id, role=Role.OWNER).count()
+    return fresh, owners
+
+
 def set_role(*, membership: Membership, role: str) -> Membership:
     if role not in Role.values:
         raise LedgerError("role_invalid", value=role)
     with transaction.atomic():
-        owners = Membership.objects.select_for_update().filter(
-            league=membership.league_id, role=Role.OWNER
-        )
-        if membership.role == Role.OWNER and role != Role.OWNER and owners.count() == 1:
+        membership, owners = _lock_membership(membership)
+        if membership.role == Role.OWNER and role != Role.OWNER and owners == 1:
             raise LedgerError("last_owner")
         membership.role = role
         membership.save(update_fields=["role"])
@@ -148,10 +201,8 @@ def set_role(*, membership: Membership, role: str) -> Membership:
 
 def remove_member(*, membership: Membership) -> None:
     with transaction.atomic():
-        owners = Membership.objects.select_for_update().filter(
-            league=membership.league_id, role=Role.OWNER
-        )
-        if membership.role == Role.OWNER and owners.count() == 1:
+        membership, owners = _lock_membership(membership)
+        if membership.role == Role.OWNER and owners == 1:
             raise LedgerError("last_owner")
         membership.delete()
 
@@ -177,10 +228,15 @@ def claim_player(*, player: Player, user) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         if player.user_id is not None and player.user_id != user.pk:
             raise LedgerError("player_claimed", player=player.name)
+        already = LedgerError("already_a_player", league=player.league.name)
         if Player.objects.filter(league=player.league_id, user=user).exclude(pk=player.pk).exists():
-            raise LedgerError("already_a_player", league=player.league.name)
+            raise already
         player.user = user
-        player.save(update_fields=["user"])
+        try:  # two players claimed at once: the constraint keeps one per user
+            with transaction.atomic():
+                player.save(update_fields=["user"])
+        except IntegrityError:
+            raise already from None
         return player
 
 
@@ -202,29 +258,40 @@ def _player_name(league: League, name: str, exclude: Player | None = None) -> st
     if exclude is not None:
         clash = clash.exclude(pk=exclude.pk)
     if clash.exists():
-        raise LedgerError("player_name_taken", league=league.name, name=name)
+        raise _name_taken(league, name)
     return name
+
+
+def _name_taken(league: League, name: str) -> LedgerError:
+    return LedgerError("player_name_taken", league=league.name, name=name)
 
 
 def add_player(*, league: League, name: str) -> Player:
     with transaction.atomic():
-        return Player.objects.create(league=league, name=_player_name(league, name))
+        name = _player_name(league, name)
+        return _insert_or(Player, _name_taken(league, name), league=league, name=name)
 
 
 def rename_player(*, player: Player, name: str) -> Player:
     with transaction.atomic():
         player.name = _player_name(player.league, name, exclude=player)
-        player.save(update_fields=["name"])
+        try:  # the same name typed on two phones at once: the constraint keeps one
+            with transaction.atomic():
+                player.save(update_fields=["name"])
+        except IntegrityError:
+            raise _name_taken(player.league, player.name) from None
         return player
 
 
 def retire_player(*, player: Player) -> Player:
     """Retired players keep their history but cannot sit down at a new night."""
-    if player.retired_at is not None:
-        raise LedgerError("player_retired_already", player=player.name)
-    player.retired_at = timezone.now()
-    player.save(update_fields=["retired_at"])
-    return player
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().filter(pk=player.pk)
+        if locked.values_list("retired_at", flat=True).get() is not None:
+            raise LedgerError("player_retired_already", player=player.name)
+        player.retired_at = timezone.now()
+        player.save(update_fields=["retired_at"])
+        return player
 
 
 # Seasons
@@ -244,14 +311,24 @@ def start_season(*, league: League, name: str) -> Season:
         return Season.objects.create(league=league, name=name)
 
 
-def close_season(*, season: Season) -> Season:
-    """Close the season and any night of it still open: nothing more is recorded in it."""
+def close_season(*, season: Season, by=None) -> Season:
+    """Close the season and any night of it still open (each logs why): nothing more is
+    recorded in it."""
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
         if season.closed_at is not None:
             raise LedgerError("season_closed", season=season.name)
         now = timezone.now()
-        season.nights.filter(closed_at__isnull=True).update(closed_at=now)
+        # Locking the open nights waits for a hand being logged on one to commit first.
+        still_open = list(
+            season.nights.select_for_update()
+            .filter(closed_at__isnull=True)
+            .values_list("pk", flat=True)
+        )
+        Night.objects.filter(pk__in=still_open).update(closed_at=now)
+        NightEvent.objects.bulk_create(
+            NightEvent(night_id=pk, kind=NightEvent.Kind.SEASON_CLOSED, by=by) for pk in still_open
+        )
         season.closed_at = now
         season.hands_total = Entry.objects.filter(transaction__season=season).from_hands().total()
         season.save(update_fields=["closed_at", "hands_total"])
@@ -266,7 +343,11 @@ def _check_table_size(count: int, rules: RuleSet) -> None:
         raise LedgerError("night_too_few_players")
     if count > rules.max_players:
         raise RulesError(
-            "players_too_many", count=count, hand_size=rules.hand_size, deck=rules.describe_deck()
+            "players_too_many",
+            count=count,
+            hand_size=rules.hand_size,
+            deck=rules.describe_deck(),
+            deck_spec=rules.deck_spec(),
         )
 
 
@@ -274,15 +355,21 @@ def start_night(
     *,
     season: Season,
     players: Sequence[Player],
-    dealer: Player,
+    dealer: Player | None,
     stake: int | None = None,
     rules: object = None,
     date: Date | None = None,
+    new_player: str = "",
 ) -> Night:
-    """Seat ``players`` in clockwise order; ``dealer`` deals the first hand."""
+    """Seat ``players`` in clockwise order; ``dealer`` deals the first hand.
+
+    ``new_player`` names someone new to the league who sits last (and deals when
+    ``dealer`` is None): the player and the night are created together, or neither.
+    """
     league = season.league
     spec = normalize_rules(league.rules if rules is None else rules)
     stake = check_stake(league.default_stake if stake is None else stake)
+    new_player = (new_player or "").strip()
     check_league(league, players)
     for player in players:
         if player.retired_at is not None:
@@ -290,19 +377,24 @@ def start_night(
     if len({player.pk for player in players}) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise LedgerError("player_twice", player=twice.name)
-    _check_table_size(len(players), parse_rules(spec))
-    if dealer not in players:
+    _check_table_size(len(players) + bool(new_player), parse_rules(spec))
+    if dealer is None and not new_player:
+        raise LedgerError("night_dealer_missing")
+    if dealer is not None and dealer not in players:
         raise LedgerError("night_dealer_not_seated", player=dealer.name)
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
         if season.closed_at is not None:
             raise LedgerError("season_closed", season=season.name)
+        players = list(players)
+        if new_player:
+            players.append(add_player(league=league, name=new_player))
         night = Night.objects.create(
             season=season,
             date=date or timezone.localdate(),
             rules=spec,
             stake=stake,
-            dealer=dealer,
+            dealer=dealer or players[-1],
         )
         Seat.objects.bulk_create(
             Seat(night=night, player=player, position=i) for i, player in enumerate(players)
@@ -363,6 +455,15 @@ def seat_player(*, night: Night, player: Player) -> Night:
         )
         _reseat(night, order)
         return night
+
+
+def seat_new_player(*, night: Night, name: str) -> Player:
+    """Someone new to the league sits down at the dealer's right: the player is created
+    and seated together, or neither (a closed night or a full table refuses both)."""
+    with transaction.atomic():
+        player = add_player(league=night.season.league, name=name)
+        seat_player(night=night, player=player)
+        return player
 
 
 def unseat_player(*, night: Night, player: Player) -> Night:
@@ -461,6 +562,8 @@ def set_settling(*, league: League, settle_unit: int, points_rate: int = 0) -> L
     """How a league settles up: the cash unit amounts round to, and cents per point."""
     if isinstance(settle_unit, bool) or not isinstance(settle_unit, int) or settle_unit < 1:
         raise LedgerError("settle_unit_invalid", value=settle_unit)
+    if settle_unit > MAX_STAKE:
+        raise LedgerError("settle_unit_too_big", high=_money(league, MAX_STAKE))
     if isinstance(points_rate, bool) or not isinstance(points_rate, int) or points_rate < 0:
         raise LedgerError("points_rate_invalid", value=points_rate)
     league.settle_unit, league.points_rate = settle_unit, points_rate
@@ -493,6 +596,8 @@ def record_payment(
         raise LedgerError("key_blank")
     if payer == payee:
         raise LedgerError("payment_to_self", player=payer.name)
+    if night is not None and night.season_id != season.pk:
+        raise LedgerError("payment_night_elsewhere", season=season.name)
     with transaction.atomic():
         # One settle-up at a time per season: two phones marking the same payment queue up.
         season = Season.objects.select_for_update().get(pk=season.pk)

@@ -67,6 +67,10 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Five wrong passwords lock that name from that address only: the people behind one
+# proxy (or one bar's wifi) keep logging in while someone guesses at a name.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tonk_tracker.client_ip.client_ip"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
@@ -89,7 +93,8 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool(
     "DJANGO_SECURE_COOKIES", not DEBUG
 )
-if env_bool("DJANGO_BEHIND_PROXY", False):
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 X_FRAME_OPTIONS = "DENY"
@@ -129,28 +134,32 @@ TEMPLATES = [
 WSGI_APPLICATION = "tonk_tracker.wsgi.application"
 
 
+# IMMEDIATE takes the write lock at BEGIN, so two phones logging a hand at once queue
+# up instead of failing with "database is locked"; WAL lets pages read meanwhile.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
 def _database() -> dict:
     url = os.environ.get("DATABASE_URL")
     if url is None:
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            # IMMEDIATE takes the write lock at BEGIN, so two phones logging a
-            # hand at once queue up instead of failing with "database is locked".
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-            # A file, not memory: the concurrency tests need several connections.
-            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
-        }
-    try:
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
-    except Exception as exc:  # dj-database-url raises several types
-        raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from exc
-    if not config.get("ENGINE"):
-        raise ImproperlyConfigured(f"DATABASE_URL={url!r} names no database engine")
+        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+    else:
+        try:
+            config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        except Exception as exc:  # dj-database-url raises several types
+            raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from exc
+        if not config.get("ENGINE"):
+            raise ImproperlyConfigured(f"DATABASE_URL={url!r} names no database engine")
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # The same protection however SQLite is named, and tests on a file beside it.
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        name = Path(config["NAME"])
+        if config["NAME"] != ":memory:":
+            config.setdefault("TEST", {}).setdefault("NAME", name.with_name(f"test-{name.name}"))
     return config
 
 

@@ -73,12 +73,39 @@ MESSAGES: dict[str, str] = {
 }
 
 
+MAX_SHOWN = 80  # characters of a value quoted back in a message
+
+
+def shown(value: object) -> object:
+    """A parameter as a message may quote it: input of any size stays a few words long.
+
+    ``repr`` of a 5,000-digit number raises, and a 10,000-character name would
+    fill the screen.
+
+    >>> shown(42), shown("Elmo")
+    (42, 'Elmo')
+    >>> shown(10**100)
+    '1000000000…0000000000 (101 digits)'
+    >>> len(shown("x" * 10_000))
+    81
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        if value.bit_length() > 10_000:  # str() refuses more than 4,300 digits
+            return f"a number of about {value.bit_length() * 3 // 10:,} digits"
+        text = str(abs(value))
+        return f"{'-' if value < 0 else ''}{text[:10]}…{text[-10:]} ({len(text)} digits)"
+    if isinstance(value, str) and len(value) > MAX_SHOWN:
+        return value[:MAX_SHOWN] + "…"
+    return value
+
+
 class RulesError(ValueError):
     """Bad rules or a bad hand. ``code`` and ``params`` identify it for translation."""
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
-        self.params = params
+        self.params = {name: shown(value) for name, value in params.items()}
+        params = self.params
         self.place = ""
         super().__init__(MESSAGES[code].format(**params))
 

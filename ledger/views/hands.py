@@ -41,9 +41,7 @@ def _table(night: Night, seated: list[Player], data) -> Table:
     hand_id = data.get("correcting")
     if not hand_id:
         return Table(seated, night.dealer, night.next_stake, night.rules)
-    if not str(hand_id).isdigit():
-        raise Http404("no such hand")
-    hand = hand_or_404(night, int(hand_id))
+    hand = hand_or_404(night, hand_id)
     players = [seat.player for seat in hand.seats.select_related("player")]
     return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand)
 

@@ -1,10 +1,9 @@
 """Home, league page, players, seasons, house rules and starting a night."""
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services
 from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
@@ -49,7 +48,12 @@ def home(request):
     return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
 
 
-def league_page(
+@require_GET
+def league_page(request, slug):
+    return _league_page(request, slug)
+
+
+def _league_page(
     request,
     slug,
     *,
@@ -95,7 +99,7 @@ def _apply(request, slug, action, success: str, **forms):
         action()
     except DOMAIN_ERRORS as exc:
         messages.error(request, explain(exc))
-        return league_page(request, slug, status=200, **forms)
+        return _league_page(request, slug, status=200, **forms)
     messages.success(request, success)
     return redirect("ledger:league", slug=slug)
 
@@ -105,7 +109,7 @@ def player_add(request, slug):
     league = league_for(request, slug, OWN)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
-        return league_page(request, slug, player_form=form)
+        return _league_page(request, slug, player_form=form)
     name = form.cleaned_data["name"]
     return _apply(
         request,
@@ -147,7 +151,7 @@ def season_start(request, slug):
     league = league_for(request, slug, OWN)
     form = SeasonForm(request.POST)
     if not form.is_valid():
-        return league_page(request, slug, season_form=form)
+        return _league_page(request, slug, season_form=form)
     name = form.cleaned_data["name"]
     return _apply(
         request,
@@ -174,7 +178,7 @@ def league_rules(request, slug):
     league = league_for(request, slug, OWN)
     form = RulesForm(request.POST)
     if not form.is_valid():
-        return league_page(request, slug, rules_form=form)
+        return _league_page(request, slug, rules_form=form)
     name = request.POST.get("rules_name", "")
     return _apply(
         request,
@@ -189,7 +193,7 @@ def league_settling(request, slug):
     league = league_for(request, slug, OWN)
     form = SettlingForm(request.POST, places=league.decimal_places)
     if not form.is_valid():
-        return league_page(request, slug, settling_form=form)
+        return _league_page(request, slug, settling_form=form)
     data = form.cleaned_data
     return _apply(
         request,
@@ -229,20 +233,14 @@ def night_start(request, slug):
 
 def _start_night(season, form: NightForm, spec: dict):
     data = form.cleaned_data
-    seated = list(form.seated)
-    with transaction.atomic():  # a new player and the night, or neither
-        if data["new_player"].strip():
-            seated.append(services.add_player(league=season.league, name=data["new_player"]))
-        dealer = (
-            seated[-1]
-            if data["dealer"] == "new"
-            else next(p for p in seated if str(p.pk) == data["dealer"])
-        )
-        return services.start_night(
-            season=season,
-            players=seated,
-            dealer=dealer,
-            stake=data["stake"],
-            rules=spec,
-            date=data["date"],
-        )
+    return services.start_night(
+        season=season,
+        players=form.seated,
+        dealer=None
+        if data["dealer"] == "new"
+        else next(p for p in form.seated if str(p.pk) == data["dealer"]),
+        stake=data["stake"],
+        rules=spec,
+        date=data["date"],
+        new_player=data["new_player"],
+    )

@@ -3,14 +3,28 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from ledger.inputs import parse_id
 from ledger.models import Hand, League, Night, Player
 
 
-def hand_or_404(night: Night, hand_id: int) -> Hand:
-    return get_object_or_404(Hand.objects.select_related("dealer"), pk=hand_id, night=night)
+def _id_or_404(value: int | str) -> int:
+    """An id from a URL or a hidden field; anything but plain digits in range is "not found"."""
+    object_id = parse_id(value)
+    if object_id is None:
+        raise Http404("no such object")
+    return object_id
+
+
+def hand_or_404(night: Night, hand_id: int | str) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("dealer"), pk=_id_or_404(hand_id), night=night
+    )
 
 
 def player_or_404(league: League, player_id: int | str) -> Player:
-    if not str(player_id).isdigit():
-        raise Http404("no such player")
-    return get_object_or_404(Player, pk=player_id, league=league)
+    return get_object_or_404(Player, pk=_id_or_404(player_id), league=league)
+
+
+def night_id_or_none(value: str) -> int | None:
+    """An optional night named by a form: blank means none, anything else must be an id."""
+    return None if value == "" else _id_or_404(value)

@@ -26,8 +26,8 @@ from ledger.access import (
 )
 from ledger.errors import LedgerError
 from ledger.i18n import explain
-from ledger.models import Invitation, Membership, Role
-from ledger.views.lookups import player_or_404
+from ledger.models import Membership, Role
+from ledger.views.lookups import night_id_or_none, player_or_404
 
 
 def _qr(url: str) -> str:
@@ -116,8 +116,8 @@ def member_role(request, slug, membership_id):
 @require_POST
 def share_create(request, slug):
     league = league_for(request, slug, OWN)
-    night_id = request.POST.get("night", "")
-    night = night_for(request, slug, int(night_id), OWN) if night_id.isdigit() else None
+    night_id = night_id_or_none(request.POST.get("night", ""))
+    night = night_for(request, slug, night_id, OWN) if night_id else None
     services.share(league=league, by=request.user, night=night)
     return _back(
         request, slug, notice=_("A new read-only share link: show its QR code at the table.")
@@ -144,11 +144,6 @@ def share_open(request, lookup, secret):
 @login_required
 @require_http_methods(["GET", "POST"])
 def invitation(request, lookup, secret):
-    pending = (
-        Invitation.objects.filter(lookup=lookup, used_at__isnull=True)
-        .select_related("league")
-        .first()
-    )
     if request.method == "POST":
         try:
             membership = services.accept_invitation(lookup=lookup, secret=secret, user=request.user)
@@ -157,6 +152,7 @@ def invitation(request, lookup, secret):
             return redirect("ledger:home")
         messages.success(request, _("Welcome to %(league)s.") % {"league": membership.league.name})
         return redirect("ledger:league", slug=membership.league.slug)
+    pending = services.pending_invitation(lookup=lookup, secret=secret)
     return render(request, "ledger/invitation.html", {"pending": pending})
 
 

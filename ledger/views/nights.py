@@ -120,14 +120,12 @@ def night_seat(request, slug, night_id):
             request, night, error=" ".join(form.errors.get("__all__", [])) or _("Pick a player")
         )
 
-    def seat():
-        player = (
-            player_or_404(league, form.cleaned_data["player"])
-            if form.cleaned_data["player"]
-            else services.add_player(league=league, name=form.cleaned_data["new_player"])
-        )
-        services.seat_player(night=night, player=player)
-
+    if form.cleaned_data["player"]:
+        player = player_or_404(league, form.cleaned_data["player"])
+        seat = lambda: services.seat_player(night=night, player=player)  # noqa: E731
+    else:
+        name = form.cleaned_data["new_player"]
+        seat = lambda: services.seat_new_player(night=night, name=name)  # noqa: E731
     return _act(request, night, seat, _("Seated at the dealer's right."))
 
 
