@@ -1,30 +1,35 @@
-from django.urls import path
+from django.urls import path, register_converter
+
+from ledger.converters import IdConverter, TokenConverter
 
 from ledger.views import hands, leagues, members, nights, settling, standings
 
+register_converter(IdConverter, "id")
+register_converter(TokenConverter, "token")
+
 app_name = "ledger"
 
-night = "l/<slug:slug>/nights/<int:night_id>/"
+night = "l/<slug:slug>/nights/<id:night_id>/"
 urlpatterns = [
     path("", leagues.home, name="home"),
-    path("s/<str:lookup>/<str:secret>/", members.share_open, name="share"),
-    path("invite/<str:lookup>/<str:secret>/", members.invitation, name="invitation"),
+    path("s/<token:lookup>/<token:secret>/", members.share_open, name="share"),
+    path("invite/<token:lookup>/<token:secret>/", members.invitation, name="invitation"),
     path("l/<slug:slug>/members/", members.members_page, name="members"),
     path("l/<slug:slug>/members/invite/", members.member_invite, name="member_invite"),
-    path("l/<slug:slug>/members/<int:membership_id>/", members.member_role, name="member_role"),
+    path("l/<slug:slug>/members/<id:membership_id>/", members.member_role, name="member_role"),
     path("l/<slug:slug>/share/", members.share_create, name="share_create"),
-    path("l/<slug:slug>/share/<int:link_id>/revoke/", members.share_revoke, name="share_revoke"),
-    path("l/<slug:slug>/players/<int:player_id>/me/", members.player_claim, name="player_claim"),
+    path("l/<slug:slug>/share/<id:link_id>/revoke/", members.share_revoke, name="share_revoke"),
+    path("l/<slug:slug>/players/<id:player_id>/me/", members.player_claim, name="player_claim"),
     path("l/<slug:slug>/", leagues.league_page, name="league"),
     path("l/<slug:slug>/players/", leagues.player_add, name="player_add"),
     path(
-        "l/<slug:slug>/players/<int:player_id>/rename/", leagues.player_rename, name="player_rename"
+        "l/<slug:slug>/players/<id:player_id>/rename/", leagues.player_rename, name="player_rename"
     ),
     path(
-        "l/<slug:slug>/players/<int:player_id>/retire/", leagues.player_retire, name="player_retire"
+        "l/<slug:slug>/players/<id:player_id>/retire/", leagues.player_retire, name="player_retire"
     ),
     path("l/<slug:slug>/seasons/", leagues.season_start, name="season_start"),
-    path("l/<slug:slug>/seasons/<int:season_id>/close/", leagues.season_close, name="season_close"),
+    path("l/<slug:slug>/seasons/<id:season_id>/close/", leagues.season_close, name="season_close"),
     path("l/<slug:slug>/rules/", leagues.league_rules, name="league_rules"),
     path("l/<slug:slug>/settling/", leagues.league_settling, name="league_settling"),
     path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
@@ -36,7 +41,7 @@ urlpatterns = [
         name="standings_all",
     ),
     path(
-        "l/<slug:slug>/standings/<int:season_id>/",
+        "l/<slug:slug>/standings/<id:season_id>/",
         standings.standings_page,
         name="standings_season",
     ),
@@ -48,35 +53,35 @@ urlpatterns = [
         name="standings_all_csv",
     ),
     path(
-        "l/<slug:slug>/standings/<int:season_id>/csv/",
+        "l/<slug:slug>/standings/<id:season_id>/csv/",
         standings.standings_csv,
         name="standings_season_csv",
     ),
-    path("l/<slug:slug>/players/<int:player_id>/", standings.player_page, name="player"),
+    path("l/<slug:slug>/players/<id:player_id>/", standings.player_page, name="player"),
     path(night + "summary/", standings.night_summary, name="night_summary"),
     path(night, nights.night_page, name="night"),
     path(night + "watch/", nights.night_watch, name="night_watch"),
     path(night + "stake/", nights.night_stake, name="night_stake"),
     path(night + "big-one/", nights.night_big_one, name="night_big_one"),
     path(night + "seat/", nights.night_seat, name="night_seat"),
-    path(night + "players/<int:player_id>/leave/", nights.night_unseat, name="night_unseat"),
-    path(night + "players/<int:player_id>/deal/", nights.night_dealer, name="night_dealer"),
+    path(night + "players/<id:player_id>/leave/", nights.night_unseat, name="night_unseat"),
+    path(night + "players/<id:player_id>/deal/", nights.night_dealer, name="night_dealer"),
     path(night + "close/", nights.night_close, name="night_close"),
-    path(night + "hands/<int:hand_id>/void/", nights.hand_void, name="hand_void"),
+    path(night + "hands/<id:hand_id>/void/", nights.hand_void, name="hand_void"),
     path(night + "reopen/", settling.night_reopen, name="night_reopen"),
     path(night + "settle/", settling.night_settle, name="night_settle"),
     path(night + "settle/pay/", settling.night_pay, name="night_pay"),
     path(night + "settle/csv/", settling.night_settle_csv, name="night_settle_csv"),
     path(
-        "l/<slug:slug>/seasons/<int:season_id>/settle/",
+        "l/<slug:slug>/seasons/<id:season_id>/settle/",
         settling.season_settle,
         name="season_settle",
     ),
     path(
-        "l/<slug:slug>/seasons/<int:season_id>/settle/pay/", settling.season_pay, name="season_pay"
+        "l/<slug:slug>/seasons/<id:season_id>/settle/pay/", settling.season_pay, name="season_pay"
     ),
     path(
-        "l/<slug:slug>/seasons/<int:season_id>/settle/csv/",
+        "l/<slug:slug>/seasons/<id:season_id>/settle/csv/",
         settling.season_settle_csv,
         name="season_settle_csv",
     ),
