@@ -2,20 +2,34 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# Which Python a virtual environment was built by: a .venv of another one is rebuilt.
+PYVERSION := import sys; print("%s-%d.%d" % (sys.implementation.name, *sys.version_info[:2]))
+WANT := $(shell $(PYTHON) -c '$(PYVERSION)' 2>/dev/null)
+STAMP := $(VENV)/.installed-$(WANT)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle browser
+.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle browser venv-check
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+		echo "Tonk Tracker needs Python 3.11 or newer, but '$(PYTHON)' is $(or $(WANT),missing)." >&2; \
+		echo "Install one and name it, e.g.: PYTHON=python3.12 make run" >&2; exit 1; }
+	@$(MAKE) --no-print-directory venv-check
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
+
+# A .venv built by another Python (or left half-built by a failed install) starts afresh.
+venv-check:
+	@if [ -e $(VENV) ] && [ "$$($(PY) -c '$(PYVERSION)' 2>/dev/null)" != "$(WANT)" ]; then \
+		echo "== $(VENV) was built by another Python: rebuilding it with $(PYTHON) ($(WANT))"; \
+		rm -rf $(VENV); \
+	fi
 
 # Compiles the translations (locale/*/LC_MESSAGES/django.po) with GNU gettext's msgfmt.
 messages: $(STAMP)

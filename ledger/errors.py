@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "night_dealer_missing": gettext_noop("pick who deals first"),
     "night_dealer_not_seated": gettext_noop("the dealer {player} is not seated at this table"),
     "key_blank": gettext_noop("a hand needs a request key"),
+    "key_invalid": gettext_noop("a request key is 1 to 64 letters, digits or signs"),
     "key_reused": gettext_noop(
         "the request key {key!r} was already used for a different hand (hand {number})"
     ),

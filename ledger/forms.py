@@ -296,6 +296,22 @@ class RulesForm(forms.Form):
         return data
 
 
+class LeagueRulesForm(RulesForm):
+    """The league's house rules, under a name of the table's choosing."""
+
+    rules_name = forms.CharField(
+        required=False,
+        max_length=60,
+        label=gettext_lazy("Name these rules"),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Thursday rules")}),
+    )
+
+    def __init__(self, *args, name: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rules_name"].initial = name
+        self.order_fields(["rules_name", *self.fields])
+
+
 # Starting a night
 
 

@@ -6,6 +6,7 @@ once (demo data, imports) with exactly the same rows.
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -29,6 +30,19 @@ def check_stake(stake: object) -> int:
     if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
         raise LedgerError("stake_invalid", value=stake, high=f"{MAX_STAKE:,}")
     return stake
+
+
+REQUEST_KEY = re.compile(r"[!-~]{1,64}")  # printable ASCII: the phone sends a UUID's hex
+
+
+def check_key(key: object) -> str:
+    """A client's idempotency key, as stored: a hand or payment posted twice shares it."""
+    key = key.strip() if isinstance(key, str) else ""
+    if not key:
+        raise LedgerError("key_blank")
+    if not REQUEST_KEY.fullmatch(key):
+        raise LedgerError("key_invalid")
+    return key
 
 
 def check_league(league: League, players: Iterable[Player]) -> None:

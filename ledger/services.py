@@ -40,6 +40,7 @@ from ledger.money import Amount
 from ledger.postings import (
     build_hand,
     build_reversal,
+    check_key,
     check_league,
     check_stake,
     request_digest,
@@ -591,9 +592,7 @@ def record_payment(
     check_league(league, [payer, payee])
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
         raise LedgerError("payment_invalid", value=amount)
-    key = (key or "").strip()
-    if not key or len(key) > 64:
-        raise LedgerError("key_blank")
+    key = check_key(key)
     if payer == payee:
         raise LedgerError("payment_to_self", player=payer.name)
     if night is not None and night.season_id != season.pk:
@@ -663,9 +662,7 @@ def _lock_for_request(night: Night, key: str, digest: str) -> Locked:
     the hand already recorded under ``key``: it must run after the lock to see the
     hands that others committed meanwhile (PostgreSQL reads as of each statement).
     """
-    key = (key or "").strip()
-    if not key or len(key) > 64:
-        raise LedgerError("key_blank")
+    key = check_key(key)
     night = _lock_night(night)
     hands = Hand.objects.filter(night=night).order_by()
     seats = list(

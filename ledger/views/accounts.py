@@ -1,7 +1,9 @@
-"""Signing up; logging in and out and changing passwords are Django's own views."""
+"""Signing up and logging in; logging out and changing passwords are Django's own views."""
 
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.views import LoginView
+from django.core.validators import MaxLengthValidator
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,3 +25,20 @@ def signup(request):
     return render(
         request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")}
     )
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, refusing a name longer than any account's before it is tried.
+
+    Django sets the field's ``max_length`` after building it, so nothing checks it; a
+    10,000-character name would reach the lock-out's record of failures (255 characters on
+    PostgreSQL) and fail there.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
+
+
+login_view = LoginView.as_view(authentication_form=LoginForm)

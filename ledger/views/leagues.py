@@ -8,7 +8,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger import services
 from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.errors import LedgerError
-from ledger.forms import LeagueForm, NightForm, PlayerNameForm, RulesForm, SeasonForm, SettlingForm
+from ledger.forms import (
+    LeagueForm,
+    LeagueRulesForm,
+    NightForm,
+    PlayerNameForm,
+    RulesForm,
+    SeasonForm,
+    SettlingForm,
+)
 from ledger.i18n import explain, plain
 from ledger.models import League
 from ledger.rules import PRESETS, RulesError
@@ -73,7 +81,7 @@ def _league_page(
         "nights": season.nights.select_related("dealer")[:30] if season else [],
         "player_form": player_form or PlayerNameForm(),
         "season_form": season_form or SeasonForm(),
-        "rules_form": rules_form or RulesForm(spec=league.rules),
+        "rules_form": rules_form or LeagueRulesForm(spec=league.rules, name=league.rules_name),
         "settling_form": settling_form
         or SettlingForm(
             places=league.decimal_places,
@@ -176,10 +184,10 @@ def season_close(request, slug, season_id):
 @require_POST
 def league_rules(request, slug):
     league = league_for(request, slug, OWN)
-    form = RulesForm(request.POST)
+    form = LeagueRulesForm(request.POST)
     if not form.is_valid():
         return _league_page(request, slug, rules_form=form)
-    name = request.POST.get("rules_name", "")
+    name = form.cleaned_data["rules_name"]
     return _apply(
         request,
         slug,
