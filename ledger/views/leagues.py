@@ -176,7 +176,7 @@ def season_close(request, slug, season_id):
     return _apply(
         request,
         slug,
-        lambda: services.close_season(season=season),
+        lambda: services.close_season(season=season, by=request.user),
         _("%(season)s is closed.") % {"season": season.name},
     )
 

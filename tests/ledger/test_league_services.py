@@ -110,3 +110,16 @@ def test_a_closed_season_takes_no_new_nights(season, players):
         )
     with pytest.raises(LedgerError, match="the season Winter 2026 is closed"):
         services.close_season(season=season)
+
+
+def test_closing_a_season_logs_why_each_open_night_closed(season, players, owner):
+    table = [players["Croaker"], players["Goblin"]]
+    open_night, closed_night = (
+        services.start_night(season=season, players=table, dealer=table[0]) for _ in range(2)
+    )
+    services.close_night(night=closed_night)
+    services.close_season(season=season, by=owner)
+    open_night.refresh_from_db()
+    assert open_night.closed_at is not None
+    assert [(e.kind, e.by) for e in open_night.events.all()] == [("season", owner)]
+    assert [e.kind for e in closed_night.events.all()] == ["closed"]

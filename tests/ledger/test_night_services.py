@@ -1,7 +1,9 @@
 import pytest
+from django.utils import translation
 
 from ledger import services
 from ledger.errors import LedgerError
+from ledger.i18n import explain
 from ledger.models import Night
 from ledger.rules import RulesError
 
@@ -131,3 +133,13 @@ def test_the_league_rules_are_what_new_nights_start_with(league, season, players
     assert league.rules_name == "Thursday"
     with pytest.raises(RulesError):
         services.set_league_rules(league=league, rules="nope")
+
+
+def test_a_full_table_is_explained_with_the_deck_in_the_readers_language(night, league):
+    services.change_rules(night=night, rules="baton-rouge")  # 40 cards, 5 each: 7 at most
+    for name in ("Otto", "Hagop", "Candy", "Murgen"):
+        services.seat_player(night=night, player=services.add_player(league=league, name=name))
+    with pytest.raises(RulesError) as refused:
+        services.seat_player(night=night, player=services.add_player(league=league, name="Lady"))
+    with translation.override("nl"):
+        assert "een spel van 40 kaarten" in explain(refused.value)

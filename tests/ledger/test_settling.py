@@ -179,3 +179,18 @@ def test_the_audit_checks_payments(played, players):
     out = StringIO()
     call_command("check_ledger", stdout=out)
     assert out.getvalue().startswith("ledger OK: 3 hands, 5 transactions")
+
+
+def test_a_payment_for_a_night_of_another_season_is_refused(played, league, players):
+    services.close_season(season=played.season)
+    spring = services.start_season(league=league, name="Spring")
+    with pytest.raises(LedgerError, match="that night is not part of the season Spring"):
+        services.record_payment(
+            season=spring,
+            night=played,
+            payer=players["Croaker"],
+            payee=players["Goblin"],
+            amount=100,
+            key="elsewhere",
+        )
+    assert not Transaction.objects.filter(kind="payment").exists()

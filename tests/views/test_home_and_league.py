@@ -222,3 +222,8 @@ def test_settling_in_quarters_and_points(client, league):
     assert "It must be more than zero." in page.content.decode()
     league.refresh_from_db()
     assert league.settle_unit == 25
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete"])
+def test_the_league_page_only_reads(client, league, method):
+    assert getattr(client, method)(f"/l/{league.slug}/").status_code == 405

@@ -2,6 +2,7 @@ import csv
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from ledger import services
@@ -119,3 +120,18 @@ def test_a_hostile_league_name_is_shown_escaped(client, owner, name):
         )
     )
     assert rows[0][0] == ("'" if name.startswith("=") else "") + f"{name}: all time"
+
+
+def test_an_invitation_shows_its_league_only_with_its_secret(league, owner, django_user_model):
+    invitation, secret = services.invite(league=league, role="scorekeeper", by=owner)
+    stranger = django_user_model.objects.create_user(username="stranger", password="pw-stranger")
+    visitor = Client()
+    visitor.force_login(stranger)
+    forged = visitor.get(reverse("ledger:invitation", args=[invitation.lookup, "x" + secret[1:]]))
+    assert forged.status_code == 200
+    assert league.name not in forged.content.decode()
+    assert "scorekeeper" not in forged.content.decode()
+    assert "does not work" in forged.content.decode()
+    real = visitor.get(reverse("ledger:invitation", args=[invitation.lookup, secret]))
+    assert "Join Black Company" in real.content.decode()
+    assert not stranger.memberships.exists()

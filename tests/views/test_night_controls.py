@@ -101,3 +101,19 @@ def test_the_spectator_view_polls_and_has_no_controls(client, urls):
 def test_only_post_changes_things(client, urls, night):
     assert client.get(urls["night"] + "stake/").status_code == 405
     assert client.get(urls["night"] + "close/").status_code == 405
+
+
+@pytest.mark.parametrize("closed", [True, False], ids=["closed night", "full table"])
+def test_a_new_player_who_cannot_sit_is_not_created_either(client, urls, night, league, closed):
+    """Creating the player and seating them is one transaction: a refused seat keeps neither."""
+    if closed:
+        services.close_night(night=night)
+    else:
+        services.change_rules(night=night, rules={"preset": "pagat", "overrides": {"hand_size": 7}})
+        for name in ("Otto", "Hagop", "Candy", "Murgen"):  # 52 cards deal 7 to at most 7
+            services.seat_player(night=night, player=services.add_player(league=league, name=name))
+    players_before = league.players.count()
+    response = client.post(urls["night"] + "seat/", {"new_player": "Lady"}, follow=True)
+    assert ("this night is closed" if closed else "8 players cannot") in response.content.decode()
+    assert league.players.count() == players_before
+    assert not league.players.filter(name="Lady").exists()

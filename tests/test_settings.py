@@ -1,0 +1,36 @@
+"""Settings that must hold however the machine is set up."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tonk_tracker import settings as project_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    "url", [None, "sqlite:////tmp/tonk.sqlite3", "sqlite:///relative.sqlite3"], ids=str
+)
+def test_sqlite_queues_writers_however_it_is_named(monkeypatch, url):
+    if url is None:
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+    else:
+        monkeypatch.setenv("DATABASE_URL", url)
+    database = project_settings._database()
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["OPTIONS"] == project_settings.SQLITE_OPTIONS
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert Path(database["TEST"]["NAME"]).name.startswith("test-")
+
+
+def test_postgresql_gets_no_sqlite_options(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://tonk@db:5432/tonk")
+    assert "transaction_mode" not in project_settings._database().get("OPTIONS", {})
+
+
+def test_any_python_from_3_11_on_may_install_it():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["requires-python"] == ">=3.11"
