@@ -1,7 +1,6 @@
 from django.urls import path, register_converter
 
 from ledger.converters import IdConverter, TokenConverter
-
 from ledger.views import hands, leagues, members, nights, settling, standings
 
 register_converter(IdConverter, "id")

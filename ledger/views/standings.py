@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from ledger.access import READ, league_for, night_for
 from ledger.charts import legend, line_chart
 from ledger.i18n import money
+from ledger.inputs import parse_id
 from ledger.money import format_plain
 from ledger.standings import WIN_KINDS, night_running_totals, player_nights, standings
 from ledger.views.lookups import player_or_404
@@ -32,9 +33,10 @@ def _season(league, season_id):
     if season_id == "all":
         return None
     if season_id not in (None, ""):
-        if not str(season_id).isdigit():
+        pk = parse_id(season_id)
+        if pk is None:
             raise Http404("no such season")
-        return get_object_or_404(league.seasons, pk=season_id)
+        return get_object_or_404(league.seasons, pk=pk)
     return (
         league.seasons.filter(closed_at__isnull=True).first()
         or league.seasons.order_by("-started_at").first()

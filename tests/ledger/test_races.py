@@ -89,20 +89,23 @@ def test_eight_processes_save_on_sqlite_named_by_database_url(tmp_path):
     assert total == 0
 
 
+def two_owners(name: str, users) -> tuple[League, list[Membership]]:
+    league = services.create_league(name=name)
+    owners = [
+        Membership.objects.create(
+            league=league, user=users.objects.create_user(username=f"{name}-{i}"), role=Role.OWNER
+        )
+        for i in range(2)
+    ]
+    return league, owners
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_owners_demoting_each_other_at_once_leave_one(django_user_model):
     """On PostgreSQL a ``count()`` of rows selected for update locked nothing: both
     demotions saw two owners and the league was left with none."""
     for round_ in range(50):
-        league = services.create_league(name=f"Pair {round_}")
-        owners = [
-            Membership.objects.create(
-                league=league,
-                user=django_user_model.objects.create_user(username=f"o{round_}-{i}"),
-                role=Role.OWNER,
-            )
-            for i in range(2)
-        ]
+        league, owners = two_owners(f"Pair {round_}", django_user_model)
         _, errors = race(
             2, lambda i, owners=owners: services.set_role(membership=owners[i], role="viewer")
         )
@@ -112,15 +115,7 @@ def test_two_owners_demoting_each_other_at_once_leave_one(django_user_model):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_owners_removing_each_other_at_once_leave_one(django_user_model):
-    league = services.create_league(name="Pair")
-    owners = [
-        Membership.objects.create(
-            league=league,
-            user=django_user_model.objects.create_user(username=f"owner-{i}"),
-            role=Role.OWNER,
-        )
-        for i in range(2)
-    ]
+    league, owners = two_owners("Pair", django_user_model)
     _, errors = race(2, lambda i: services.remove_member(membership=owners[i]))
     assert [e.code for e in errors] == ["last_owner"]
     assert league.memberships.filter(role=Role.OWNER).count() == 1
