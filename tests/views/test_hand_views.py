@@ -234,3 +234,22 @@ def test_a_long_night_shows_its_newest_hands_and_the_rest_on_demand(client, urls
         client.get(urls["night"] + "?hands=all").content.decode().count('class="hand"')
         == HANDS_SHOWN + 5
     )
+
+
+def test_saving_a_hand_takes_a_fixed_number_of_statements(
+    client, urls, players, django_assert_num_queries
+):
+    client.get(urls["night"])  # the session's user is read once per request anyway
+    save = urls["night"] + "hand/drop/save/"
+    # 1 the user; 2 the night's seats with the visitor's role (one join); 3 savepoint
+    # (BEGIN in production); 4 lock the night; 5 the seats, last hand number and any hand
+    # under this key; 6-11 insert the hand, its players, its transaction, its entries,
+    # and add to the two tallies; 12 move the deal; 13 release (COMMIT).
+    with django_assert_num_queries(13):
+        assert client.post(save, drop_data(players, key="plain")).status_code == 302
+    # The htmx save answers with the whole board: the 13 above and 11 reads of the board
+    # (night, season, league, hands, their players, their nets, seats, totals, events,
+    # the players who could sit down, the league's players).
+    with django_assert_num_queries(24):
+        assert client.post(save, drop_data(players, key="htmx"), **HTMX).status_code == 200
+    assert Hand.objects.count() == 2

@@ -1,0 +1,24 @@
+"""The examples in the docstrings of the pure modules run, and hold."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "ledger.inputs",
+    "ledger.money",
+    "ledger.charts",
+    "ledger.rules.counts",
+    "ledger.rules.errors",
+    "ledger.rules.ruleset",
+    "ledger.rules.scoring",
+    "ledger.rules.settle",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_hold(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
