@@ -1,6 +1,6 @@
 """A whole league as one JSON document, and back.
 
-Hands are written in the JSON form of RULES.md section 6, with their number,
+Hands are written in the JSON form of docs/rules.md section 6, with their number,
 request key, whether they were voided and which hand they correct. Import
 replays the document through the services (hands through the same builders
 ``record_hand`` uses) inside one transaction: a bad document imports nothing

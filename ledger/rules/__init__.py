@@ -1,6 +1,6 @@
 """The Tonk rules engine: pure Python, no Django.
 
-It takes a hand and a rule set and returns who pays whom (RULES.md).
+It takes a hand and a rule set and returns who pays whom (docs/rules.md).
 """
 
 from ledger.rules.errors import RulesError

@@ -1,4 +1,4 @@
-"""The JSON form of a hand and of its result (RULES.md section 6)."""
+"""The JSON form of a hand and of its result (docs/rules.md section 6)."""
 
 from typing import Any
 

@@ -1,6 +1,6 @@
-"""The nine presets of RULES.md section 4, as the JSON form of a rule set.
+"""The nine presets of docs/rules.md section 4, as the JSON form of a rule set.
 
-Options a preset does not name take the defaults of RULES.md section 3.
+Options a preset does not name take the defaults of docs/rules.md section 3.
 """
 
 from dataclasses import dataclass

@@ -1,7 +1,7 @@
-"""House rules as an immutable value, parsed strictly from the JSON form of RULES.md.
+"""House rules as an immutable value, parsed strictly from the JSON form of docs/rules.md.
 
 ``parse_rules`` accepts a preset id, ``{"preset": id, "overrides": {...}}`` or a
-full rule set object whose omitted options take the defaults of RULES.md
+full rule set object whose omitted options take the defaults of docs/rules.md
 section 3. Unknown options and values are errors, never ignored::
 
     >>> rules = parse_rules({"preset": "pagat", "overrides": {"drop": {"catch": "speno"}}})
@@ -37,7 +37,7 @@ STOCK_OUT_RULES = ("lowest_wins", "dead")
 STOCK_OUT_TIES = ("all_paid", "dead", "dealer_left")
 MAX_MULTIPLIER = 100
 
-# RULES.md gives no default tiers; the typical (pagat) ones are used.
+# docs/rules.md gives no default tiers; the typical (pagat) ones are used.
 DEFAULTS: dict[str, Any] = {
     "deck": "52",
     "hand_size": 5,

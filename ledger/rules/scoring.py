@@ -1,4 +1,4 @@
-"""Who pays whom for one hand: RULES.md sections 2 and 3.
+"""Who pays whom for one hand: docs/rules.md sections 2 and 3.
 
 ``score`` validates the hand, works out every payment in multiples of the
 stake, then nets them to at most one transfer per pair of players::

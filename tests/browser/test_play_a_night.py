@@ -36,7 +36,7 @@ class Scorekeeper:
     def __init__(self, page: Page, rules: str, stake: int):
         self.page, self.rules, self.stake = page, rules, stake
         self.taps = 0
-        self.hands: dict[int, dict] = {}  # hand number -> RULES.md JSON, while it stands
+        self.hands: dict[int, dict] = {}  # hand number -> docs/rules.md JSON, while it stands
 
     def tap(self, selector: str) -> None:
         self.taps += 1

@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md section 5 and the English seed, as (hand, expected net)."""
+"""The worked examples of docs/rules.md section 5 and the English seed, as (hand, expected net)."""
 
 ABCD = ["A", "B", "C", "D"]
 SEED = ["Croaker", "Goblin", "Elmo"]

@@ -3,7 +3,7 @@ import pytest
 from ledger.rules import PRESETS, RulesError, parse_rules, score_json
 from tests.rules.examples import hand
 
-# Section 4 of RULES.md, column by column.
+# Section 4 of docs/rules.md, column by column.
 PRESET_TABLE = {
     # id: (deck, jokers, several, order, tie, catch, catch multiplier,
     #      (tonk_out, hit, first_turn, discard_out), stock-out tie)

@@ -9,7 +9,7 @@ from ledger.rules import RulesError, score_json
 
 
 class Command(BaseCommand):
-    help = "Score hands in the JSON form of RULES.md section 6 and print who pays whom."
+    help = "Score hands in the JSON form of docs/rules.md section 6 and print who pays whom."
 
     def add_arguments(self, parser):
         parser.add_argument(
