@@ -14,7 +14,13 @@ from django.utils.translation import gettext_lazy
 from ledger.errors import LedgerError
 from ledger.hands import HandDetails
 from ledger.i18n import explain, number_style
-from ledger.inputs import JsonInputError, WholeNumberField, parse_json
+from ledger.inputs import (
+    ChoiceField,
+    JsonInputError,
+    TypedChoiceField,
+    WholeNumberField,
+    parse_json,
+)
 from ledger.models import Player
 from ledger.money import AmountError, format_number, parse_amount
 from ledger.rules import MAX_STAKE, PRESETS, RulesError
@@ -55,7 +61,7 @@ class LeagueForm(forms.Form):
         label=gettext_lazy("Unit"),
         help_text=gettext_lazy('"$", "€", "chips", "points"…'),
     )
-    decimal_places = forms.TypedChoiceField(
+    decimal_places = TypedChoiceField(
         choices=[
             (2, gettext_lazy("2 (cents)")),
             (0, gettext_lazy("0 (whole units)")),
@@ -66,9 +72,7 @@ class LeagueForm(forms.Form):
         initial=2,
         label=gettext_lazy("Decimal places"),
     )
-    preset = forms.ChoiceField(
-        choices=PRESET_CHOICES, label=gettext_lazy("House rules"), initial="pagat"
-    )
+    preset = ChoiceField(choices=PRESET_CHOICES, label=gettext_lazy("House rules"), initial="pagat")
     default_stake = forms.CharField(
         initial="1.00",
         widget=amount_widget(),
@@ -213,7 +217,7 @@ def _field_name(option: str) -> str:
 class RulesForm(forms.Form):
     """A preset plus any overrides; ``spec`` is the stored form once valid."""
 
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, label=gettext_lazy("House rules"))
+    preset = ChoiceField(choices=PRESET_CHOICES, label=gettext_lazy("House rules"))
     tiers = forms.CharField(
         required=False,
         label=gettext_lazy("Deal-tonk tiers (JSON, advanced)"),
@@ -230,7 +234,7 @@ class RulesForm(forms.Form):
             kwargs["initial"] = self.initial_from(spec)
         super().__init__(*args, **kwargs)
         for option, (label, choices) in CHOICE_OVERRIDES.items():
-            self.fields[_field_name(option)] = forms.ChoiceField(
+            self.fields[_field_name(option)] = ChoiceField(
                 label=label,
                 required=False,
                 choices=AS_PRESET + [(str(v), text) for v, text in choices],
@@ -321,7 +325,7 @@ class NightForm(forms.Form):
     new_player = forms.CharField(
         required=False, max_length=60, label=gettext_lazy("New player (sits last)")
     )
-    dealer = forms.ChoiceField(label=gettext_lazy("First dealer"))
+    dealer = ChoiceField(label=gettext_lazy("First dealer"))
     stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake"))
     date = forms.DateField(
         initial=date.today,
@@ -369,7 +373,7 @@ class NightForm(forms.Form):
 
 
 class SeatForm(forms.Form):
-    player = forms.ChoiceField(required=False, label=gettext_lazy("Player"))
+    player = ChoiceField(required=False, label=gettext_lazy("Player"))
     new_player = forms.CharField(
         required=False, max_length=60, label=gettext_lazy("or a new player")
     )
@@ -401,7 +405,7 @@ class HandForm(forms.Form):
     """One hand's details for the players at the table, by outcome."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    dealer = forms.ChoiceField(label=gettext_lazy("Dealer"))
+    dealer = ChoiceField(label=gettext_lazy("Dealer"))
 
     def __init__(self, *args, outcome: str, players: list[Player], dealer: Player, **kwargs):
         kwargs.setdefault("initial", {})
@@ -414,21 +418,21 @@ class HandForm(forms.Form):
         self.fields["dealer"].choices = choices
         radio = forms.RadioSelect(attrs={"class": "btn-check"})
         if outcome == "drop":
-            self.fields["dropper"] = forms.ChoiceField(
+            self.fields["dropper"] = ChoiceField(
                 choices=choices,
                 widget=radio,
                 label=_("Who dropped?"),
                 error_messages={"required": _("Tap who dropped")},
             )
         if outcome in ("tonk_out", "discard_out"):
-            self.fields["winner"] = forms.ChoiceField(
+            self.fields["winner"] = ChoiceField(
                 choices=choices,
                 widget=radio,
                 label=_("Who went out?"),
                 error_messages={"required": _("Tap who went out")},
             )
         if outcome == "tonk_out":
-            self.fields["method"] = forms.ChoiceField(
+            self.fields["method"] = ChoiceField(
                 choices=[("spread", _("Laid a spread")), ("hit", _("Hit a spread"))],
                 initial="spread",
                 widget=forms.RadioSelect(attrs={"class": "btn-check"}),

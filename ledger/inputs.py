@@ -18,6 +18,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 MAX_ID = 2**63 - 1  # the largest primary key either database stores
 ASCII_ID = re.compile(r"[0-9]{1,19}")
@@ -62,6 +63,22 @@ class WholeNumberField(forms.IntegerField):
             % {"field": self.label, "low": self.min_value, "high": self.max_value},
             code="invalid",
         )
+
+
+REFUSED_CHOICE = gettext_lazy(
+    "Select a valid choice. That choice is not one of the available choices."
+)
+
+
+class ChoiceField(forms.ChoiceField):
+    """Django's ``ChoiceField``, without quoting the refused value back: it may be
+    10,000 characters long."""
+
+    default_error_messages = {"invalid_choice": REFUSED_CHOICE}
+
+
+class TypedChoiceField(forms.TypedChoiceField):
+    default_error_messages = {"invalid_choice": REFUSED_CHOICE}
 
 
 class JsonInputError(ValueError):

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
+from ledger.forms import LeagueForm
 from ledger.inputs import MAX_ID, JsonInputError, WholeNumberField, parse_id, parse_json
 from ledger.money import AmountError, parse_amount
 from ledger.rules import RulesError
@@ -105,3 +106,11 @@ def test_errors_quote_huge_input_briefly():
     huge = 10**5000  # repr() of it raises
     assert "digits" in str(LedgerError("stake_invalid", value=huge, high="1"))
     assert len(str(RulesError("method_invalid", value="x" * 10_000))) < 150
+
+
+def test_a_refused_choice_is_not_quoted_back():
+    form = LeagueForm({"name": "X", "unit": "$", "decimal_places": "2", "preset": "x" * 10_000})
+    assert not form.is_valid()
+    assert form.errors["preset"] == [
+        "Select a valid choice. That choice is not one of the available choices."
+    ]
