@@ -6,7 +6,7 @@ show a translated message; ``str(error)`` is the English one.
 
 from django.utils.translation import gettext_noop
 
-from ledger.rules.errors import shown
+from ledger.rules.errors import RulesError, shown
 
 MESSAGES: dict[str, str] = {
     "league_name_blank": gettext_noop("a league needs a name"),
@@ -78,3 +78,6 @@ class LedgerError(ValueError):
         self.code = code
         self.params = {name: shown(value) for name, value in params.items()}
         super().__init__(MESSAGES[code].format(**self.params))
+
+
+DOMAIN_ERRORS = (LedgerError, RulesError)  # what a service refuses, with nothing written

@@ -15,6 +15,7 @@ from ledger.errors import LedgerError
 from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
 from ledger.rules import MAX_STAKE, parse_rules, score
+from ledger.rules.whole import is_whole
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Posting:
 
 
 def check_stake(stake: object) -> int:
-    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+    if not is_whole(stake, low=1, high=MAX_STAKE):
         raise LedgerError("stake_invalid", value=stake, high=f"{MAX_STAKE:,}")
     return stake
 

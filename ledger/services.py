@@ -46,7 +46,8 @@ from ledger.postings import (
     request_digest,
     save,
 )
-from ledger.rules import MAX_STAKE, RulesError, RuleSet, parse_rules
+from ledger.rules import MAX_STAKE, RuleSet, parse_rules
+from ledger.rules.whole import is_whole
 from ledger.settlement import night_settlement, season_settlement
 
 # Leagues and players
@@ -76,7 +77,7 @@ def create_league(
         raise LedgerError("league_name_blank")
     if not (unit or "").strip():
         raise LedgerError("league_unit_blank")
-    if isinstance(decimal_places, bool) or decimal_places not in (0, 1, 2, 3):
+    if not is_whole(decimal_places, low=0, high=3):
         raise LedgerError("decimal_places_invalid", value=decimal_places)
     check_stake(default_stake)
     spec = normalize_rules(rules)
@@ -342,14 +343,7 @@ def close_season(*, season: Season, by=None) -> Season:
 def _check_table_size(count: int, rules: RuleSet) -> None:
     if count < 2:
         raise LedgerError("night_too_few_players")
-    if count > rules.max_players:
-        raise RulesError(
-            "players_too_many",
-            count=count,
-            hand_size=rules.hand_size,
-            deck=rules.describe_deck(),
-            deck_spec=rules.deck_spec(),
-        )
+    rules.check_table_size(count)
 
 
 def start_night(
@@ -561,11 +555,11 @@ def reopen_night(*, night: Night, by=None) -> Night:
 
 def set_settling(*, league: League, settle_unit: int, points_rate: int = 0) -> League:
     """How a league settles up: the cash unit amounts round to, and cents per point."""
-    if isinstance(settle_unit, bool) or not isinstance(settle_unit, int) or settle_unit < 1:
+    if not is_whole(settle_unit, low=1):
         raise LedgerError("settle_unit_invalid", value=settle_unit)
     if settle_unit > MAX_STAKE:
         raise LedgerError("settle_unit_too_big", high=_money(league, MAX_STAKE))
-    if isinstance(points_rate, bool) or not isinstance(points_rate, int) or points_rate < 0:
+    if not is_whole(points_rate, low=0):
         raise LedgerError("points_rate_invalid", value=points_rate)
     league.settle_unit, league.points_rate = settle_unit, points_rate
     league.save(update_fields=["settle_unit", "points_rate"])
@@ -590,7 +584,7 @@ def record_payment(
     """
     league = season.league
     check_league(league, [payer, payee])
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+    if not is_whole(amount, low=1):
         raise LedgerError("payment_invalid", value=amount)
     key = check_key(key)
     if payer == payee:

@@ -14,6 +14,7 @@ MODULES = [
     "ledger.rules.ruleset",
     "ledger.rules.scoring",
     "ledger.rules.settle",
+    "ledger.rules.whole",
 ]
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from ledger.rules.errors import RulesError
 from ledger.rules.ruleset import RuleSet
+from ledger.rules.whole import is_whole
 
 OUTCOMES = ("deal_tonk", "drop", "tonk_out", "discard_out", "stock_out", "dead")
 METHODS = ("spread", "hit")
@@ -42,11 +43,7 @@ class Hand:
 
 def validate_hand(hand: Hand, rules: RuleSet) -> None:
     """Raise RulesError naming the first thing wrong with ``hand`` under ``rules``."""
-    if (
-        isinstance(hand.stake, bool)
-        or not isinstance(hand.stake, int)
-        or not (1 <= hand.stake <= MAX_STAKE)
-    ):
+    if not is_whole(hand.stake, low=1, high=MAX_STAKE):
         raise RulesError("stake_invalid", value=hand.stake, high=f"{MAX_STAKE:,}")
     _validate_players(hand, rules)
     if hand.outcome not in OUTCOMES:
@@ -77,14 +74,7 @@ def _validate_players(hand: Hand, rules: RuleSet) -> None:
         if player in seen:
             raise RulesError("player_twice", player=player)
         seen.add(player)
-    if len(hand.players) > rules.max_players:
-        raise RulesError(
-            "players_too_many",
-            count=len(hand.players),
-            hand_size=rules.hand_size,
-            deck=rules.describe_deck(),
-            deck_spec=rules.deck_spec(),
-        )
+    rules.check_table_size(len(hand.players))
     _seated(hand, hand.dealer, "dealer")
 
 
@@ -105,7 +95,7 @@ def _validate_counts(hand: Hand, rules: RuleSet) -> None:
 
 
 def _check_count(player: str, count: object, reachable: frozenset[int], kind: str, rules: RuleSet):
-    if isinstance(count, bool) or not isinstance(count, int):
+    if not is_whole(count):
         raise RulesError("count_invalid", player=player, value=count)
     if count not in reachable:
         raise RulesError(

@@ -18,6 +18,7 @@ from typing import Any
 from ledger.rules.counts import DECKS, FACE_VALUES, reachable_counts
 from ledger.rules.errors import RulesError
 from ledger.rules.presets import FIFTY, FORTY_NINE, PRESETS
+from ledger.rules.whole import is_whole
 
 SEVERAL = ("draw", "best", "all_paid", "first_caller")
 TIES = ("draw", "dealer_left", "first_caller")
@@ -130,6 +131,17 @@ class RuleSet:
     def max_players(self) -> int:
         """Everyone is dealt a hand and one card turns up to start the discard pile."""
         return (self.deck_size - 1) // self.hand_size
+
+    def check_table_size(self, count: int) -> None:
+        """Refuse a table of ``count`` players that this deck cannot deal to."""
+        if count > self.max_players:
+            raise RulesError(
+                "players_too_many",
+                count=count,
+                hand_size=self.hand_size,
+                deck=self.describe_deck(),
+                deck_spec=self.deck_spec(),
+            )
 
     def deck_spec(self) -> tuple[int, int, bool, int]:
         """Cards in the deck, jokers, whether faces count by rank, cards dealt: what
@@ -316,7 +328,7 @@ def _choice(options: dict[str, Any], path: str, choices: tuple) -> Any:
 
 def _integer(options: dict[str, Any], path: str, low: int, high: int) -> int:
     value = _leaf(options, path)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value, low=low, high=high):
         raise RulesError("option_int", option=path, value=value, low=low, high=high)
     return value
 

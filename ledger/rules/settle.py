@@ -21,6 +21,8 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from ledger.rules.whole import is_whole
+
 EXACT_LIMIT = 20
 
 
@@ -45,7 +47,7 @@ class Plan:
 
 def check_balances(balances: Mapping[str, object]) -> dict[str, int]:
     for name, amount in balances.items():
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if not is_whole(amount):
             raise SettleError(f"{name}'s balance must be a whole number, not {amount!r}")
     total = sum(balances.values())
     if total:
@@ -58,7 +60,7 @@ def round_to_unit(balances: Mapping[str, int], unit: int) -> dict[str, int]:
 
     Largest remainders round up (ties by name), so the result does not depend on order.
     """
-    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+    if not is_whole(unit, low=1):
         raise SettleError(f"the unit must be a whole number of at least 1, not {unit!r}")
     floors = {name: (amount // unit) * unit for name, amount in balances.items()}
     ups = -sum(floors.values()) // unit

@@ -16,6 +16,7 @@ from django_htmx.http import retarget
 from ledger import services
 from ledger.access import SCORE, seated_night_for
 from ledger.describe import headline, payments
+from ledger.errors import DOMAIN_ERRORS
 from ledger.forms import OUTCOME_LABELS, HandForm
 from ledger.hands import engine_hand, stored_details
 from ledger.i18n import explain
@@ -23,7 +24,7 @@ from ledger.i18n import money as format_money
 from ledger.models import Hand, Night, Player
 from ledger.rules import RulesError, parse_rules, score
 from ledger.views.lookups import hand_or_404
-from ledger.views.nights import DOMAIN_ERRORS, render_night
+from ledger.views.nights import render_night
 
 
 @dataclass

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger import services
 from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
-from ledger.errors import LedgerError
+from ledger.errors import DOMAIN_ERRORS
 from ledger.forms import (
     LeagueForm,
     LeagueRulesForm,
@@ -19,10 +19,8 @@ from ledger.forms import (
 )
 from ledger.i18n import explain, plain
 from ledger.models import League
-from ledger.rules import PRESETS, RulesError
+from ledger.rules import PRESETS
 from ledger.views.lookups import player_or_404
-
-DOMAIN_ERRORS = (LedgerError, RulesError)
 
 
 @require_http_methods(["GET", "POST"])

@@ -7,13 +7,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import board, services
 from ledger.access import OWN, READ, SCORE, can, night_for
-from ledger.errors import LedgerError
+from ledger.errors import DOMAIN_ERRORS
 from ledger.forms import OUTCOME_LABELS, SeatForm, StakeForm
 from ledger.i18n import explain, plain
-from ledger.rules import PRESETS, RulesError
+from ledger.rules import PRESETS
 from ledger.views.lookups import hand_or_404, player_or_404
 
-DOMAIN_ERRORS = (LedgerError, RulesError)
 HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
 
 
