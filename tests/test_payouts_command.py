@@ -1,11 +1,13 @@
 """``manage.py payouts``: the worked examples through the command, and every bad input."""
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from tests.rules.examples import BATON_ROUGE_49, WORKED_EXAMPLES, hand
 
@@ -149,3 +151,13 @@ def test_a_bad_hand_in_an_array_is_named_by_its_index():
     run = payouts(json.dumps([good, good, {**DROP, "dealer": "Z"}]))
     assert (run.returncode, run.stdout) == (2, "")
     assert "hands[2]: dealer Z is not one of the players" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]"], ids=["deep", "huge number"]
+)
+def test_it_refuses_json_it_cannot_read_with_status_2(text, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    with pytest.raises(CommandError, match="malformed JSON in -") as refused:
+        call_command("payouts", "-")
+    assert refused.value.returncode == 2

@@ -21,3 +21,7 @@ def read_json(path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CommandError(f"malformed JSON in {path}: {exc}", returncode=2) from None
+    except RecursionError:
+        raise CommandError(f"malformed JSON in {path}: nested too deep", returncode=2) from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise CommandError(f"malformed JSON in {path}: {exc}", returncode=2) from None
