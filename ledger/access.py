@@ -59,11 +59,7 @@ def grant_share(request, link: ShareLink) -> None:
 
 def share_link_for(lookup: str, secret: str) -> ShareLink:
     """The live link with this lookup key, if the secret matches (compared in constant time)."""
-    link = (
-        ShareLink.objects.filter(lookup=lookup, revoked_at__isnull=True)
-        .select_related("league", "night")
-        .first()
-    )
+    link = ShareLink.objects.live().filter(lookup=lookup).select_related("league", "night").first()
     if link is None or not secrets.compare_digest(link.token.encode(), secret.encode()):
         raise Http404("no such share link")
     return link
@@ -93,9 +89,7 @@ def _league_with_role(request, slug: str) -> League:
 def _check(request, league: League, need: str, night: Night | None = None) -> None:
     role = league.role
     if role is None and shared_links(request):
-        links = ShareLink.objects.filter(
-            pk__in=shared_links(request), league=league, revoked_at__isnull=True
-        )
+        links = ShareLink.objects.live().filter(pk__in=shared_links(request), league=league)
         scope = Q(night__isnull=True) | (Q(night=night) if night is not None else Q(pk__in=[]))
         if links.filter(scope).exists():
             role = SHARE

@@ -15,6 +15,14 @@ def default_rules() -> dict:
     return {"preset": "pagat", "overrides": {}}
 
 
+class LeagueQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The leagues ``user`` is a member of (none for an anonymous visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=60, unique=True)
@@ -30,6 +38,8 @@ class League(models.Model):
         default=0, help_text="for leagues that score in points: cents paid per point at settle-up"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -77,6 +87,11 @@ class Membership(models.Model):
         return f"{self.user} is {self.role} of {self.league}"
 
 
+class InvitationQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(used_at__isnull=True)
+
+
 class Invitation(models.Model):
     """A single-use link that makes whoever opens it (logged in) a member with ``role``."""
 
@@ -93,8 +108,16 @@ class Invitation(models.Model):
     )
     used_at = models.DateTimeField(null=True, blank=True)
 
+    objects = InvitationQuerySet.as_manager()
+
     def __str__(self) -> str:
         return f"{self.role} invitation to {self.league}"
+
+
+class ShareLinkQuerySet(models.QuerySet):
+    def live(self):
+        """Links not revoked."""
+        return self.filter(revoked_at__isnull=True)
 
 
 class ShareLink(models.Model):
@@ -111,6 +134,8 @@ class ShareLink(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ShareLinkQuerySet.as_manager()
 
     def __str__(self) -> str:
         return f"share link to {self.night or self.league}"
@@ -145,6 +170,12 @@ class Player(models.Model):
         return self.name
 
 
+class SeasonQuerySet(models.QuerySet):
+    def open(self):
+        """The season still taking nights (a league has at most one)."""
+        return self.filter(closed_at__isnull=True)
+
+
 class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(max_length=60)
@@ -155,6 +186,8 @@ class Season(models.Model):
     # standings add these up instead of summing every entry again; check_ledger
     # compares them with the entries.
     hands_total = models.BigIntegerField(null=True, blank=True, editable=False)
+
+    objects = SeasonQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -267,24 +300,21 @@ class ResultKind(models.TextChoices):
     DEAD = "dead", _("Dead")
 
 
+def voided(hand: str = "pk") -> Exists:
+    """Whether the hand at ``hand`` (a path from the rows queried) has been voided."""
+    return Exists(Transaction.objects.filter(hand=OuterRef(hand), kind=Transaction.Kind.VOID))
+
+
 class HandQuerySet(models.QuerySet):
     def voided(self):
-        return self.filter(
-            Exists(Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID))
-        )
+        return self.filter(voided())
 
     def standing(self):
         """Hands that count: not voided (a corrected hand is voided, its correction stands)."""
-        return self.exclude(
-            Exists(Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID))
-        )
+        return self.exclude(voided())
 
     def with_voided(self):
-        return self.annotate(
-            is_voided=Exists(
-                Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID)
-            )
-        )
+        return self.annotate(is_voided=voided())
 
 
 class Hand(models.Model):

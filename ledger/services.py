@@ -150,7 +150,7 @@ def _invitation(invitations, lookup: str, secret: str) -> Invitation | None:
 
 def pending_invitation(*, lookup: str, secret: str) -> Invitation | None:
     """What an invitation link offers, shown only to whoever holds its secret."""
-    invitations = Invitation.objects.filter(used_at__isnull=True).select_related("league")
+    invitations = Invitation.objects.pending().select_related("league")
     return _invitation(invitations, lookup, secret)
 
 
@@ -305,7 +305,7 @@ def start_season(*, league: League, name: str) -> Season:
         raise LedgerError("season_name_blank")
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league.pk)  # one open season, even under a race
-        open_season = league.seasons.filter(closed_at__isnull=True).first()
+        open_season = league.seasons.open().first()
         if open_season is not None:
             raise LedgerError("season_open_exists", league=league.name, season=open_season.name)
         if league.seasons.filter(name__iexact=name).exists():

@@ -8,9 +8,18 @@ queries whatever the number of hands.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
+from django.db.models import Count, Max, Min, Q, Sum
 
-from ledger.models import Entry, League, Night, Player, PlayerNight, Season, Transaction
+from ledger.models import (
+    Entry,
+    League,
+    Night,
+    Player,
+    PlayerNight,
+    Season,
+    Transaction,
+    voided,
+)
 
 WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
 
@@ -127,13 +136,7 @@ def night_running_totals(night: Night) -> tuple[list[int], dict[Player, list[int
     """Hand numbers that stand, and each player's running total after each of them (2 queries)."""
     rows = (
         Entry.objects.filter(transaction__night=night, transaction__kind=Transaction.Kind.HAND)
-        .exclude(
-            Exists(
-                Transaction.objects.filter(
-                    hand=OuterRef("transaction__hand"), kind=Transaction.Kind.VOID
-                )
-            )
-        )
+        .exclude(voided("transaction__hand"))
         .values_list("transaction__hand__number", "player")
         .annotate(net=Sum("amount"))
         .order_by()
@@ -141,11 +144,7 @@ def night_running_totals(night: Night) -> tuple[list[int], dict[Player, list[int
     per_hand: dict[int, dict[int, int]] = defaultdict(dict)
     for number, player, net in rows:
         per_hand[number][player] = net
-    numbers = sorted(
-        night.hands.exclude(
-            Exists(Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID))
-        ).values_list("number", flat=True)
-    )
+    numbers = sorted(night.hands.standing().values_list("number", flat=True))
     players = list(Player.objects.filter(seats__night=night).order_by("seats__position"))
     running = {}
     for player in players:

@@ -28,10 +28,7 @@ class PageTiming:
 
 def pages(league: League) -> dict[str, str]:
     """The pages to time, on the league's open (or latest) season and its busiest player."""
-    season = (
-        league.seasons.filter(closed_at__isnull=True).first()
-        or league.seasons.order_by("-started_at").first()
-    )
+    season = league.seasons.open().first() or league.seasons.order_by("-started_at").first()
     night = (
         Night.objects.filter(season=season, closed_at__isnull=True).order_by("-date", "-pk").first()
     )

@@ -46,11 +46,7 @@ def home(request):
                 request, _("%(league)s is ready: add its players.") % {"league": league.name}
             )
             return redirect("ledger:league", slug=league.slug)
-    leagues = (
-        League.objects.filter(memberships__user=request.user).order_by("name")
-        if request.user.is_authenticated
-        else League.objects.none()
-    )
+    leagues = League.objects.for_user(request.user).order_by("name")
     return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
 
 
@@ -70,7 +66,7 @@ def _league_page(
     status=200,
 ):
     league = league_for(request, slug, READ)
-    season = league.seasons.filter(closed_at__isnull=True).first()
+    season = league.seasons.open().first()
     context = {
         "league": league,
         "players": league.players.all(),
@@ -214,7 +210,7 @@ def league_settling(request, slug):
 @require_http_methods(["GET", "POST"])
 def night_start(request, slug):
     league = league_for(request, slug, SCORE)
-    season = league.seasons.filter(closed_at__isnull=True).first()
+    season = league.seasons.open().first()
     if season is None:
         messages.error(request, _("Start a season first: nights belong to a season."))
         return redirect("ledger:league", slug=slug)

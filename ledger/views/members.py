@@ -41,7 +41,7 @@ def share_url(request, link) -> str:
 @require_GET
 def members_page(request, slug):
     league = league_for(request, slug, OWN)
-    links = league.share_links.filter(revoked_at__isnull=True).select_related("night")
+    links = league.share_links.live().select_related("night")
     invited = request.session.pop("invitation_link", None)
     return render(
         request,
@@ -57,7 +57,7 @@ def members_page(request, slug):
             ],
             "invited": invited,
             "invited_qr": _qr(invited) if invited else "",
-            "pending": league.invitations.filter(used_at__isnull=True).order_by("-created_at"),
+            "pending": league.invitations.pending().order_by("-created_at"),
         },
     )
 

@@ -37,10 +37,7 @@ def _season(league, season_id):
         if pk is None:
             raise Http404("no such season")
         return get_object_or_404(league.seasons, pk=pk)
-    return (
-        league.seasons.filter(closed_at__isnull=True).first()
-        or league.seasons.order_by("-started_at").first()
-    )
+    return league.seasons.open().first() or league.seasons.order_by("-started_at").first()
 
 
 def _money(league):

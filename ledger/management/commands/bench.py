@@ -94,7 +94,7 @@ class Command(BaseCommand):
 
     def log_a_hand(self, client, league, n):
         """On a night of its own, closed afterwards, so the pages measured stay a usual size."""
-        season = league.seasons.filter(closed_at__isnull=True).first()
+        season = league.seasons.open().first()
         table = list(league.players.active()[:4])
         night = services.start_night(season=season, players=table, dealer=table[-1], rules="pagat")
         seats = list(night.seats.filter(seated=True).select_related("player"))
