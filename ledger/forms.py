@@ -21,7 +21,7 @@ from ledger.inputs import (
     WholeNumberField,
     parse_json,
 )
-from ledger.models import Player
+from ledger.models import Outcome, Player
 from ledger.money import AmountError, format_number, parse_amount
 from ledger.rules import MAX_STAKE, PRESETS, RulesError
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
@@ -391,14 +391,7 @@ class SeatForm(forms.Form):
 
 # Logging a hand
 
-OUTCOME_LABELS = {
-    "deal_tonk": gettext_lazy("Deal tonk"),
-    "drop": gettext_lazy("Drop"),
-    "tonk_out": gettext_lazy("Tonk out"),
-    "discard_out": gettext_lazy("Out on discard"),
-    "stock_out": gettext_lazy("Stock out"),
-    "dead": gettext_lazy("Dead hand"),
-}
+OUTCOME_LABELS = dict(Outcome.choices)  # the scoring screen's buttons, in this order
 
 
 class HandForm(forms.Form):
