@@ -23,9 +23,8 @@ from ledger.inputs import (
 )
 from ledger.models import Outcome, Player
 from ledger.money import AmountError, format_number, parse_amount
-from ledger.rules import MAX_STAKE, PRESETS, RulesError
+from ledger.rules import MAX_STAKE, PRESETS, RulesError, normalize_rules
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
-from ledger.services import normalize_rules
 
 PRESET_CHOICES = [
     (p.id, format_lazy("{}: {}", gettext_lazy(p.name), gettext_lazy(p.summary)))

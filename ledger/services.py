@@ -46,20 +46,11 @@ from ledger.postings import (
     request_digest,
     save,
 )
-from ledger.rules import MAX_STAKE, RuleSet, parse_rules
+from ledger.rules import MAX_STAKE, RuleSet, normalize_rules, parse_rules
 from ledger.rules.whole import is_whole
 from ledger.settlement import night_settlement, season_settlement
 
 # Leagues and players
-
-
-def normalize_rules(rules: object) -> dict:
-    """The stored form of house rules, validated: ``{"preset", "overrides"}`` or a full object."""
-    spec = {"preset": rules} if isinstance(rules, str) else rules
-    if isinstance(spec, dict) and "preset" in spec:
-        spec = {"overrides": {}, **spec}
-    parse_rules(spec)
-    return spec
 
 
 def create_league(

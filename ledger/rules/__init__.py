@@ -7,7 +7,7 @@ from ledger.rules.errors import RulesError
 from ledger.rules.hand import MAX_STAKE, METHODS, OUTCOMES, Claim, Hand
 from ledger.rules.jsonform import hand_from_json, hand_to_json, result_to_json, score_json
 from ledger.rules.presets import PRESETS, Preset
-from ledger.rules.ruleset import RuleSet, parse_rules, resolve_options
+from ledger.rules.ruleset import RuleSet, normalize_rules, parse_rules, resolve_options
 from ledger.rules.scoring import RESULTS, Result, Transfer, score
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Transfer",
     "hand_from_json",
     "hand_to_json",
+    "normalize_rules",
     "parse_rules",
     "resolve_options",
     "result_to_json",

@@ -212,6 +212,19 @@ def parse_rules(value: Any) -> RuleSet:
     return _parse_cached(key)
 
 
+def normalize_rules(rules: object) -> dict:
+    """The stored form of house rules, validated: ``{"preset", "overrides"}`` or a full object.
+
+    >>> normalize_rules("speno")
+    {'overrides': {}, 'preset': 'speno'}
+    """
+    spec = {"preset": rules} if isinstance(rules, str) else rules
+    if isinstance(spec, dict) and "preset" in spec:
+        spec = {"overrides": {}, **spec}
+    parse_rules(spec)
+    return spec
+
+
 @lru_cache(maxsize=256)
 def _parse_cached(key: str) -> RuleSet:
     return _parse(json.loads(key))
