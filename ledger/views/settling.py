@@ -6,6 +6,7 @@ import uuid
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,8 +36,8 @@ def _scope(request, slug, night_id=None, season_id=None, need=READ):
 def _here(state: Settlement) -> str:
     slug = state.league.slug
     if state.night:
-        return f"/l/{slug}/nights/{state.night.pk}/settle/"
-    return f"/l/{slug}/seasons/{state.season.pk}/settle/"
+        return reverse("ledger:night_settle", args=[slug, state.night.pk])
+    return reverse("ledger:season_settle", args=[slug, state.season.pk])
 
 
 def plain_text(state: Settlement) -> str:
