@@ -3,26 +3,16 @@
 import io
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.commands import run_command, run_manage_py
 from tests.rules.examples import BATON_ROUGE_49, WORKED_EXAMPLES, hand
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def payouts(stdin: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "payouts", *(args or ["-"])],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return run_command("payouts", *(args or ["-"]), stdin=stdin)
 
 
 def test_it_scores_every_worked_example_as_one_array():
@@ -134,7 +124,7 @@ def test_it_refuses_bad_input_with_status_2_and_one_line(case):
 
 
 def test_it_refuses_malformed_json():
-    run = payouts('{"rules": "pagat",')
+    run = run_manage_py("payouts", "-", stdin='{"rules": "pagat",')  # the shell's view, once
     assert (run.returncode, run.stdout) == (2, "")
     assert "malformed JSON" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1

@@ -1,26 +1,21 @@
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.commands import run_command, run_manage_py
 
 
 def settle(stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "settle", "-"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return run_command("settle", "-", stdin=stdin)
 
 
 def test_it_prints_the_plan():
-    run = settle(json.dumps({"balances": {"Croaker": 350, "Goblin": -200, "Elmo": -150}}))
+    run = run_manage_py(
+        "settle",
+        "-",
+        stdin=json.dumps({"balances": {"Croaker": 350, "Goblin": -200, "Elmo": -150}}),
+    )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == {
         "transfers": [
