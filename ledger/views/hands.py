@@ -7,7 +7,7 @@ correction keeps the original hand's players, rules and stake.
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -134,7 +134,7 @@ def _page_or_partial(request, night, context, partial: str):
 
 
 @require_GET
-def hand_form(request, slug, night_id, outcome):
+def hand_form(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.GET)
     form = _form(night, outcome, table)
@@ -142,7 +142,7 @@ def hand_form(request, slug, night_id, outcome):
 
 
 @require_POST
-def hand_preview(request, slug, night_id, outcome):
+def hand_preview(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
@@ -152,7 +152,7 @@ def hand_preview(request, slug, night_id, outcome):
 
 
 @require_POST
-def hand_record(request, slug, night_id, outcome):
+def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)

@@ -1,6 +1,7 @@
 """Home, league page, players, seasons, house rules and starting a night."""
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -24,7 +25,7 @@ from ledger.views.lookups import player_or_404
 
 
 @require_http_methods(["GET", "POST"])
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not request.user.is_authenticated:
         raise LoginNeeded
     form = LeagueForm(request.POST or None)
@@ -51,7 +52,7 @@ def home(request):
 
 
 @require_GET
-def league_page(request, slug):
+def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _league_page(request, slug)
 
 
@@ -107,7 +108,7 @@ def _apply(request, slug, action, success: str, **forms):
 
 
 @require_POST
-def player_add(request, slug):
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
@@ -122,7 +123,7 @@ def player_add(request, slug):
 
 
 @require_POST
-def player_rename(request, slug, player_id):
+def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     player = player_or_404(league_for(request, slug, OWN), player_id)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
@@ -138,7 +139,7 @@ def player_rename(request, slug, player_id):
 
 
 @require_POST
-def player_retire(request, slug, player_id):
+def player_retire(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     player = player_or_404(league_for(request, slug, OWN), player_id)
     return _apply(
         request,
@@ -149,7 +150,7 @@ def player_retire(request, slug, player_id):
 
 
 @require_POST
-def season_start(request, slug):
+def season_start(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = SeasonForm(request.POST)
     if not form.is_valid():
@@ -164,7 +165,7 @@ def season_start(request, slug):
 
 
 @require_POST
-def season_close(request, slug, season_id):
+def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     league = league_for(request, slug, OWN)
     season = get_object_or_404(league.seasons, pk=season_id)
     return _apply(
@@ -176,7 +177,7 @@ def season_close(request, slug, season_id):
 
 
 @require_POST
-def league_rules(request, slug):
+def league_rules(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = LeagueRulesForm(request.POST)
     if not form.is_valid():
@@ -191,7 +192,7 @@ def league_rules(request, slug):
 
 
 @require_POST
-def league_settling(request, slug):
+def league_settling(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = SettlingForm(request.POST, places=league.decimal_places)
     if not form.is_valid():
@@ -208,7 +209,7 @@ def league_settling(request, slug):
 
 
 @require_http_methods(["GET", "POST"])
-def night_start(request, slug):
+def night_start(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, SCORE)
     season = league.seasons.open().first()
     if season is None:

@@ -1,6 +1,7 @@
 """The scoring screen, its table controls and the spectator view."""
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -54,13 +55,13 @@ def render_night(request, night, *, status=200, **extra):
 
 
 @require_GET
-def night_page(request, slug, night_id):
+def night_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     return render_night(request, night)
 
 
 @require_GET
-def night_watch(request, slug, night_id):
+def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
     return render(request, template, night_context(request, night))
@@ -87,7 +88,7 @@ def _act(request, night, action, success: str):
 
 
 @require_POST
-def night_stake(request, slug, night_id):
+def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     form = StakeForm(request.POST, places=night.season.league.decimal_places)
     if not form.is_valid():
@@ -102,7 +103,7 @@ def night_stake(request, slug, night_id):
 
 
 @require_POST
-def night_big_one(request, slug, night_id):
+def night_big_one(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     on = request.POST.get("on") == "1"
     notice = _("The Big One: double stakes from now on.") if on else _("Back to the normal stake.")
@@ -110,7 +111,7 @@ def night_big_one(request, slug, night_id):
 
 
 @require_POST
-def night_seat(request, slug, night_id):
+def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     league = night.season.league
     form = SeatForm(request.POST, players=list(league.players.active()))
@@ -129,7 +130,7 @@ def night_seat(request, slug, night_id):
 
 
 @require_POST
-def night_unseat(request, slug, night_id, player_id):
+def night_unseat(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     league = night.season.league
     player = player_or_404(league, player_id)
@@ -142,7 +143,7 @@ def night_unseat(request, slug, night_id, player_id):
 
 
 @require_POST
-def night_dealer(request, slug, night_id, player_id):
+def night_dealer(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     league = night.season.league
     player = player_or_404(league, player_id)
@@ -155,7 +156,7 @@ def night_dealer(request, slug, night_id, player_id):
 
 
 @require_POST
-def night_close(request, slug, night_id):
+def night_close(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     return _act(
         request, night, lambda: services.close_night(night=night), _("The night is closed.")
@@ -163,7 +164,7 @@ def night_close(request, slug, night_id):
 
 
 @require_POST
-def hand_void(request, slug, night_id, hand_id):
+def hand_void(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     hand = hand_or_404(night, hand_id)
     return _act(

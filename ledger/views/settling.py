@@ -4,7 +4,7 @@ import csv
 import uuid
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -82,13 +82,13 @@ def _render(request, state: Settlement, status=200, **extra):
 
 
 @require_GET
-def night_settle(request, slug, night_id):
+def night_settle(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     state = _scope(request, slug, night_id=night_id)[0]
     return _render(request, state)
 
 
 @require_GET
-def season_settle(request, slug, season_id):
+def season_settle(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id)[0]
     return _render(request, state)
 
@@ -129,13 +129,13 @@ def _pay(request, state: Settlement):
 
 
 @require_POST
-def night_pay(request, slug, night_id):
+def night_pay(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     state = _scope(request, slug, night_id=night_id, need=SCORE)[0]
     return _pay(request, state)
 
 
 @require_POST
-def season_pay(request, slug, season_id):
+def season_pay(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id, need=SCORE)[0]
     return _pay(request, state)
 
@@ -160,19 +160,19 @@ def safe_cell(text: str) -> str:
 
 
 @require_GET
-def night_settle_csv(request, slug, night_id):
+def night_settle_csv(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     state, night = _scope(request, slug, night_id=night_id)
     return _csv(state, f"{state.league.slug}-{night.date:%Y-%m-%d}-settle-up")
 
 
 @require_GET
-def season_settle_csv(request, slug, season_id):
+def season_settle_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id)[0]
     return _csv(state, f"{state.league.slug}-season-{state.season.pk}-settle-up")
 
 
 @require_POST
-def night_reopen(request, slug, night_id):
+def night_reopen(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     try:
         services.reopen_night(night=night)

@@ -3,7 +3,7 @@
 import csv
 import itertools
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -45,7 +45,9 @@ def _money(league):
 
 
 @require_GET
-def standings_page(request, slug, season_id=None):
+def standings_page(
+    request: HttpRequest, slug: str, season_id: int | str | None = None
+) -> HttpResponse:
     league = league_for(request, slug, READ)
     season = _season(league, season_id)
     table = standings(league, season)
@@ -67,7 +69,9 @@ def standings_page(request, slug, season_id=None):
 
 
 @require_GET
-def standings_csv(request, slug, season_id=None):
+def standings_csv(
+    request: HttpRequest, slug: str, season_id: int | str | None = None
+) -> HttpResponse:
     league = league_for(request, slug, READ)
     season = _season(league, season_id)
     table = standings(league, season)
@@ -113,7 +117,7 @@ def standings_csv(request, slug, season_id=None):
 
 
 @require_GET
-def player_page(request, slug, player_id):
+def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = league_for(request, slug, READ)
     player = player_or_404(league, player_id)
     season = _season(league, request.GET.get("season"))
@@ -143,7 +147,7 @@ def player_page(request, slug, player_id):
 
 
 @require_GET
-def night_summary(request, slug, night_id):
+def night_summary(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     league = night.season.league
     numbers, running = night_running_totals(night)
