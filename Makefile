@@ -81,7 +81,7 @@ lint: $(STAMP)
 # The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).
 BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
 BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
-BENCH_ENV := DJANGO_BENCHMARK_FLOORS=1 DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1 DJANGO_SECRET_KEY=benchmark-only-not-a-secret-0123456789abcdefghijklmnop
+BENCH_ENV := DJANGO_SETTINGS_MODULE=bench.settings DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1 DJANGO_SECRET_KEY=benchmark-only-not-a-secret-0123456789abcdefghijklmnop
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
@@ -98,8 +98,8 @@ bench-on: $(STAMP)
 	DATABASE_URL=$(DB) $(BENCH_ENV) $(PY) manage.py bench
 
 bench-payouts: $(STAMP)
-	$(PY) -m ledger.benchmarks.payouts 10000
+	$(PY) -m bench.payouts 10000
 
 bench-settle: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
-	$(PY) manage.py bench_settle
+	DJANGO_SETTINGS_MODULE=bench.settings $(PY) manage.py bench_settle

@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from bench.management.commands import bench_pages
 from ledger.demo import DemoLeague
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def test_bench_pages_times_every_read_page():
     DemoLeague(players=5, seasons=1, hands=20).create()
     out = StringIO()
-    call_command("bench_pages", repeat=2, stdout=out)
+    call_command(bench_pages.Command(), repeat=2, stdout=out)  # bench is not an app here
     lines = out.getvalue().splitlines()
     assert lines[0] == "Demo League: 20 hands, " + lines[0].rsplit(" ", 1)[-1]
     timed = [line for line in lines if " p95 " in line]

@@ -34,3 +34,10 @@ def test_postgresql_gets_no_sqlite_options(monkeypatch):
 def test_any_python_from_3_11_on_may_install_it():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["requires-python"] == ">=3.11"
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_are_no_part_of_the_app(client, settings):
+    """The floor views (one writes without CSRF) exist only under bench.settings."""
+    assert "bench" not in settings.INSTALLED_APPS
+    assert client.post("/benchmark/floor/write/").status_code == 404

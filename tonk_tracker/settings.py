@@ -200,8 +200,6 @@ STORAGES = {
     },
 }
 
-# Extra views that `make bench` measures the app against; never on in production.
-BENCHMARK_FLOORS = env_bool("DJANGO_BENCHMARK_FLOORS", False)
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

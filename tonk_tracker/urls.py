@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -12,6 +11,3 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("ledger.urls")),
 ]
-
-if settings.BENCHMARK_FLOORS:
-    urlpatterns.append(path("benchmark/", include("ledger.benchmarks.floors")))

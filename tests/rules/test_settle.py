@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.benchmarks.settle import fewest_payments
+from bench.settle import fewest_payments
 from ledger.rules.settle import EXACT_LIMIT, SettleError, round_to_unit, settle
 
 

@@ -1,6 +1,6 @@
 """Time ``manage.py payouts`` on one array of random valid hands (the whole process).
 
-python -m ledger.benchmarks.payouts [HANDS]
+python -m bench.payouts [HANDS]
 """
 
 import json

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.benchmarks.settle import compare, time_twenty
+from bench.settle import compare, time_twenty
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """``manage.py bench``: one table of what users feel, beside the floors, each with its goal.
 
 Run by ``make bench`` on a database holding a generated league of 100,000 hands
-and one of 1,000 (it seeds them on its first run), with DJANGO_BENCHMARK_FLOORS=1.
+and one of 1,000 (it seeds them on its first run), under ``bench.settings``.
 """
 
 import json
@@ -25,11 +25,11 @@ from django.db.models import Count
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from bench import floors
+from bench.pages import pages, time_page
+from bench.payouts import random_hand
+from bench.weight import page_weight
 from ledger import services
-from ledger.benchmarks import floors
-from ledger.benchmarks.pages import pages, time_page
-from ledger.benchmarks.payouts import random_hand
-from ledger.benchmarks.weight import page_weight
 from ledger.models import League, Membership, Role
 from ledger.planner import refresh_planner_statistics
 from ledger.rules import score_json
@@ -53,8 +53,10 @@ class Command(BaseCommand):
         parser.add_argument("--skip-wrk", action="store_true")
 
     def handle(self, *args, **options):
-        if not settings.BENCHMARK_FLOORS:
-            raise CommandError("run with DJANGO_BENCHMARK_FLOORS=1 (make bench does)", returncode=2)
+        if settings.ROOT_URLCONF != "bench.urls":
+            raise CommandError(
+                "run with DJANGO_SETTINGS_MODULE=bench.settings (make bench does)", returncode=2
+            )
         leagues = list(
             League.objects.annotate(n=Count("seasons__nights__hands")).order_by("-n")[:2]
         )
@@ -279,7 +281,7 @@ class Command(BaseCommand):
         )
 
     def settling(self):
-        from ledger.benchmarks.settle import compare, time_twenty
+        from bench.settle import compare, time_twenty
 
         median, worst = time_twenty()
         self.add(

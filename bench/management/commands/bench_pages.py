@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.models import Count
 from django.test import Client, override_settings
 
-from ledger.benchmarks.pages import pages, time_page
+from bench.pages import pages, time_page
 from ledger.models import Hand, League, Membership, Role
 
 GOAL_MS = 150

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from ledger.benchmarks.payouts import random_hand
+from bench.payouts import random_hand
 from ledger.rules import PRESETS, parse_rules, score_json
 from ledger.rules.settle import settle
 
