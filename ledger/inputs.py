@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 
 MAX_ID = 2**63 - 1  # the largest primary key either database stores
 ASCII_ID = re.compile(r"[0-9]{1,19}")
-ASCII_INTEGER = re.compile(r"-?[0-9]{1,12}")
+ASCII_INTEGER = re.compile(r"([+-]?[0-9]{1,12})(\.0*)?")  # "3", "+3", "3.0" (a desktop's)
 MAX_NUMBER_DIGITS = 15  # in JSON from a form: more is a mistake or an attack
 
 
@@ -45,10 +45,10 @@ class WholeNumberField(forms.IntegerField):
     def to_python(self, value):
         if value in self.empty_values:
             return None
-        text = str(value).strip()
-        if not ASCII_INTEGER.fullmatch(text):
+        typed = ASCII_INTEGER.fullmatch(str(value).strip())
+        if typed is None:
             raise self._refusal()
-        return int(text)
+        return int(typed.group(1))
 
     def run_validators(self, value):
         if value in self.empty_values:
@@ -134,6 +134,10 @@ def _bounded_int(digits: str) -> int:
 
 
 def _finite_float(text: str) -> float:
+    if len(text) > 2 * MAX_NUMBER_DIGITS:
+        raise ValueError(
+            _("not valid JSON: a number has more than %(n)d digits") % {"n": MAX_NUMBER_DIGITS}
+        )
     value = float(text)
     if not math.isfinite(value):
         raise ValueError(_("not valid JSON: %(problem)s") % {"problem": text})

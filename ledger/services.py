@@ -357,9 +357,6 @@ def start_night(
     stake = check_stake(league.default_stake if stake is None else stake)
     new_player = (new_player or "").strip()
     check_league(league, players)
-    for player in players:
-        if player.retired_at is not None:
-            raise LedgerError("player_retired", player=player.name)
     if len({player.pk for player in players}) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise LedgerError("player_twice", player=twice.name)
@@ -372,6 +369,7 @@ def start_night(
         season = Season.objects.select_for_update().get(pk=season.pk)
         if season.closed_at is not None:
             raise LedgerError("season_closed", season=season.name)
+        _check_not_retired(players)
         players = list(players)
         if new_player:
             players.append(add_player(league=league, name=new_player))
@@ -386,6 +384,19 @@ def start_night(
             Seat(night=night, player=player, position=i) for i, player in enumerate(players)
         )
         return night
+
+
+def _check_not_retired(players: Sequence[Player]) -> None:
+    """Refuse a retired player, as the database has it now: the rows are locked, so a
+    retirement committed a moment ago is seen and one in progress waits for the seat."""
+    retired = dict(
+        Player.objects.select_for_update()
+        .filter(pk__in=[p.pk for p in players], retired_at__isnull=False)
+        .values_list("pk", "name")
+    )
+    for player in players:
+        if player.pk in retired:
+            raise LedgerError("player_retired", player=player.name)
 
 
 def _lock_night(night: Night) -> Night:
@@ -429,8 +440,7 @@ def seat_player(*, night: Night, player: Player) -> Night:
         night = _lock_open_night(night)
         league = night.season.league
         check_league(league, [player])
-        if player.retired_at is not None:
-            raise LedgerError("player_retired", player=player.name)
+        _check_not_retired([player])
         order = seated_players(night)
         if player in order:
             raise LedgerError("night_player_seated", player=player.name)

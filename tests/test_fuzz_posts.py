@@ -73,6 +73,8 @@ HOSTILE = [
     f'[{{"name": "x", "min": {HUGE_NUMBER}}}]',
     "[" + ",".join(["1"] * 20_000) + "]",
     '[{"name": "x", "min": 1e999, "multiplier": Infinity}]',
+    '[{"name": "a\\u0000b", "min": 50, "max": 50, "multiplier": 2}]',  # NUL, spelt in JSON
+    '[{"name": "\\ud800", "min": 50, "max": 50, "multiplier": 2}]',  # a lone surrogate
 ]
 TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=40)
 GENERATED = st.one_of(

@@ -114,3 +114,8 @@ def test_a_refused_choice_is_not_quoted_back():
     assert form.errors["preset"] == [
         "Select a valid choice. That choice is not one of the available choices."
     ]
+
+
+@pytest.mark.parametrize(("text", "value"), [("+3", 3), ("3.0", 3), (" 7 ", 7), ("0", 0)])
+def test_a_count_takes_what_a_keyboard_sends(text, value):
+    assert count_field().clean(text) == value

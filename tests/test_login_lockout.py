@@ -5,10 +5,11 @@ last hop the proxy appended to X-Forwarded-For.
 """
 
 import pytest
+from axes.models import AccessAttempt
 from django.test import Client
 from django.urls import reverse
 
-from tonk_tracker.client_ip import client_ip
+from tonk_tracker.lockout import client_ip
 
 pytestmark = pytest.mark.django_db
 PROXY = "10.0.0.1"
@@ -91,3 +92,10 @@ def test_a_name_too_long_for_any_account_is_refused_before_it_is_tried(owner):
     response = client.post(reverse("login"), {"username": "x" * 10_000, "password": "p"})
     assert response.status_code == 200
     assert "at most 150 characters" in response.content.decode()
+
+
+def test_the_admin_login_records_a_long_name_cut_to_an_account_name(owner):
+    """The admin's own log-in form does not check the length; the lock-out's record must."""
+    response = Client().post("/admin/login/", {"username": "x" * 10_000, "password": "p"})
+    assert response.status_code == 200
+    assert [len(name) for name in AccessAttempt.objects.values_list("username", flat=True)] == [150]

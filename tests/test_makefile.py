@@ -37,7 +37,7 @@ def make(*args: str) -> subprocess.CompletedProcess:
 
 def test_a_venv_built_by_another_python_is_rebuilt(tmp_path):
     venv = tmp_path / "venv"
-    fake_python(venv / "bin" / "python", "3.12")
+    fake_python(venv / "bin" / "python", f"3.{sys.version_info.minor + 1}")  # not this one
     run = make("venv-check", f"VENV={venv}", f"PYTHON={sys.executable}")
     assert run.returncode == 0, run.stderr
     assert "was built by another Python: rebuilding it" in run.stdout

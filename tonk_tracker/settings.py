@@ -70,7 +70,8 @@ AUTHENTICATION_BACKENDS = [
 # Five wrong passwords lock that name from that address only: the people behind one
 # proxy (or one bar's wifi) keep logging in while someone guesses at a name.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "tonk_tracker.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tonk_tracker.lockout.client_ip"
+AXES_USERNAME_CALLABLE = "tonk_tracker.lockout.username"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True

@@ -394,7 +394,9 @@ def _tier(raw: Any, index: int) -> Tier:
             "unknown_option", option=f"{path}.{unknown[0]}", choices=", ".join(TIER_KEYS)
         )
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
+    # Printable and short: a name is stored with the rules and shown in messages (PostgreSQL
+    # refuses a NUL or a lone surrogate that JSON's \u escapes can spell).
+    if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
         raise RulesError("tier_name", value=name)
     bounds = {}
     for bound in ("min", "max"):

@@ -4,7 +4,7 @@ from django.utils import translation
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.i18n import explain
-from ledger.models import Night
+from ledger.models import Night, Player
 from ledger.rules import RulesError
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +143,13 @@ def test_a_full_table_is_explained_with_the_deck_in_the_readers_language(night, 
         services.seat_player(night=night, player=services.add_player(league=league, name="Lady"))
     with translation.override("nl"):
         assert "een spel van 40 kaarten" in explain(refused.value)
+
+
+def test_a_player_retired_since_the_page_loaded_cannot_sit_down(night, season, players):
+    """The views hold the player as loaded; the services look at the row as it is now."""
+    stale = Player.objects.get(pk=players["Silent"].pk)
+    services.retire_player(player=players["Silent"])
+    with pytest.raises(LedgerError, match="Silent is retired"):
+        services.seat_player(night=night, player=stale)
+    with pytest.raises(LedgerError, match="Silent is retired"):
+        services.start_night(season=season, players=[players["Croaker"], stale], dealer=stale)
