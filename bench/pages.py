@@ -9,12 +9,13 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import League, Night, Player
+from ledger.models import League, Membership, Night, Player, Role
 
 
 @dataclass
@@ -62,3 +63,13 @@ def time_page(client: Client, name: str, url: str, repeat: int) -> PageTiming:
     timings.sort()
     p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
     return PageTiming(name, url, statistics.median(timings), p95, len(queries))
+
+
+def owner_of(league):
+    """Someone who may read every page: the league's owner (made for the benchmark if none)."""
+    membership = league.memberships.filter(role=Role.OWNER).select_related("user").first()
+    if membership is not None:
+        return membership.user
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    Membership.objects.create(league=league, user=user, role=Role.OWNER)
+    return user

@@ -7,6 +7,7 @@ line on standard error) without it. One test per command still starts the real
 """
 
 import io
+import os
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -29,13 +30,16 @@ def run_command(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(argv, status, out.getvalue(), err.getvalue())
 
 
-def run_manage_py(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
-    """The real thing, for the one test per command that checks the shell's view."""
+def run_manage_py(*argv: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
+    """The real thing, for the tests that check the shell's view (or settings read at start-up,
+    given as ``env`` over an environment without any DJANGO_ variable)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")} | env
     return subprocess.run(
         [sys.executable, "manage.py", *argv],
         input=stdin,
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=environ,
         timeout=60,
     )

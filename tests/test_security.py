@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Hand, League
+from tests.commands import run_manage_py
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,15 +101,7 @@ PRODUCTION = {
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")} | env
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=environ,
-        timeout=60,
-    )
+    return run_manage_py(*args, **env)
 
 
 def test_the_deploy_check_passes_with_production_settings():

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.models import Count
@@ -26,11 +25,11 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from bench import floors
-from bench.pages import pages, time_page
+from bench.pages import owner_of, pages, time_page
 from bench.payouts import random_hand
 from bench.weight import page_weight
 from ledger import services
-from ledger.models import League, Membership, Role
+from ledger.models import League
 from ledger.planner import refresh_planner_statistics
 from ledger.rules import score_json
 
@@ -327,15 +326,6 @@ def hands(league) -> int:
     from ledger.models import Hand
 
     return Hand.objects.filter(night__season__league=league).count()
-
-
-def owner_of(league):
-    membership = league.memberships.filter(role=Role.OWNER).select_related("user").first()
-    if membership is not None:
-        return membership.user
-    user, _ = get_user_model().objects.get_or_create(username="bench")
-    Membership.objects.create(league=league, user=user, role=Role.OWNER)
-    return user
 
 
 def free_port() -> int:

@@ -1,13 +1,12 @@
 """``manage.py bench_pages``: p50/p95 server time and queries of each read page."""
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.models import Count
 from django.test import Client, override_settings
 
-from bench.pages import pages, time_page
-from ledger.models import Hand, League, Membership, Role
+from bench.pages import owner_of, pages, time_page
+from ledger.models import Hand, League
 
 GOAL_MS = 150
 
@@ -29,7 +28,7 @@ class Command(BaseCommand):
             ALLOWED_HOSTS=["testserver"], DEBUG=False, SECURE_SSL_REDIRECT=False
         ):
             client = Client()
-            client.force_login(self._owner(league))
+            client.force_login(owner_of(league))
             for name, url in pages(league).items():
                 timing = time_page(client, name, url, options["repeat"])
                 verdict = "met" if timing.p95 < GOAL_MS else "NOT MET"
@@ -39,12 +38,3 @@ class Command(BaseCommand):
                     f"{timing.queries:2} queries  (goal p95 < {GOAL_MS} ms: {verdict})"
                 )
         self.stdout.write(f"{met} met, {len(pages(league)) - met} NOT MET")
-
-    def _owner(self, league):
-        """Someone who may read every page: the league's owner (made for the benchmark if none)."""
-        membership = league.memberships.filter(role=Role.OWNER).select_related("user").first()
-        if membership is not None:
-            return membership.user
-        user, _ = get_user_model().objects.get_or_create(username="bench")
-        Membership.objects.create(league=league, user=user, role=Role.OWNER)
-        return user
