@@ -1,5 +1,7 @@
 """The scoring screen, its table controls and the spectator view."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -122,10 +124,10 @@ def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 
     if form.cleaned_data["player"]:
         player = player_or_404(league, form.cleaned_data["player"])
-        seat = lambda: services.seat_player(night=night, player=player)  # noqa: E731
+        seat = partial(services.seat_player, night=night, player=player)
     else:
         name = form.cleaned_data["new_player"]
-        seat = lambda: services.seat_new_player(night=night, name=name)  # noqa: E731
+        seat = partial(services.seat_new_player, night=night, name=name)
     return _act(request, night, seat, _("Seated at the dealer's right."))
 
 
