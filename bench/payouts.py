@@ -28,7 +28,7 @@ def random_hand(
         "stake": rng.choice([25, 100, 500]),
         "players": players,
         "dealer": rng.choice(players),
-        "outcome": rng.choice(OUTCOMES),
+        "outcome": rng.choice(list(OUTCOMES)),
     }
     play = sorted(rules.play_counts)
     counts = {p: rng.choice(play[:20]) for p in players}

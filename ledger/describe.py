@@ -18,51 +18,68 @@ def _join(names: list[str]) -> str:
 
 
 def headline(hand: Hand, result: Result) -> str:
-    counts = hand.counts
-    kind = result.kind
-    if hand.outcome == "drop":
-        dropper = hand.dropper
-        if kind == "drop_won":
-            return _("%(player)s drops with %(count)d and wins") % {
-                "player": dropper,
-                "count": counts[dropper],
-            }
-        catchers = list(result.catchers)
-        return _("%(player)s is caught by %(catchers)s (%(their)s vs %(count)d)") % {
+    return HEADLINES[hand.outcome](hand, result)
+
+
+def _drop(hand: Hand, result: Result) -> str:
+    dropper, counts = hand.dropper, hand.counts
+    if result.kind == "drop_won":
+        return _("%(player)s drops with %(count)d and wins") % {
             "player": dropper,
-            "catchers": _join(catchers),
-            "their": _join([str(counts[c]) for c in catchers]),
             "count": counts[dropper],
         }
-    if hand.outcome == "deal_tonk":
-        claims = ", ".join(f"{c.player} {c.count}" for c in hand.claims)
-        if kind == "draw":
-            return _("Deal tonks (%(claims)s): a draw") % {"claims": claims}
-        return _("%(winners)s wins on the deal (%(claims)s)") % {
-            "winners": _join(list(result.winners)),
-            "claims": claims,
-        }
-    if hand.outcome == "tonk_out":
-        if hand.method == "hit":
-            text = _("%(player)s tonks out by hitting")
-        else:
-            text = _("%(player)s tonks out with a spread")
-        if hand.first_turn:
-            text = _("%(how)s, on the first turn") % {"how": text}
-        return text % {"player": hand.winner}
-    if hand.outcome == "discard_out":
-        return _("%(player)s goes out on a discard") % {"player": hand.winner}
-    if hand.outcome == "stock_out":
-        lowest = min(counts.values())
-        if kind == "draw":
-            return _("Stock out: tied lowest at %(count)d, a draw") % {"count": lowest}
-        if kind == "dead":
-            return _("Stock out: the hand is dead")
-        return _("Stock out: %(winners)s lowest with %(count)d") % {
-            "winners": _join(list(result.winners)),
-            "count": lowest,
-        }
-    return _("Dead hand")
+    catchers = list(result.catchers)
+    return _("%(player)s is caught by %(catchers)s (%(their)s vs %(count)d)") % {
+        "player": dropper,
+        "catchers": _join(catchers),
+        "their": _join([str(counts[c]) for c in catchers]),
+        "count": counts[dropper],
+    }
+
+
+def _deal_tonk(hand: Hand, result: Result) -> str:
+    claims = ", ".join(f"{c.player} {c.count}" for c in hand.claims)
+    if result.kind == "draw":
+        return _("Deal tonks (%(claims)s): a draw") % {"claims": claims}
+    return _("%(winners)s wins on the deal (%(claims)s)") % {
+        "winners": _join(list(result.winners)),
+        "claims": claims,
+    }
+
+
+def _tonk_out(hand: Hand, result: Result) -> str:
+    if hand.method == "hit":
+        text = _("%(player)s tonks out by hitting")
+    else:
+        text = _("%(player)s tonks out with a spread")
+    if hand.first_turn:
+        text = _("%(how)s, on the first turn") % {"how": text}
+    return text % {"player": hand.winner}
+
+
+def _stock_out(hand: Hand, result: Result) -> str:
+    lowest = min(hand.counts.values())
+    if result.kind == "draw":
+        return _("Stock out: tied lowest at %(count)d, a draw") % {"count": lowest}
+    if result.kind == "dead":
+        return _("Stock out: the hand is dead")
+    return _("Stock out: %(winners)s lowest with %(count)d") % {
+        "winners": _join(list(result.winners)),
+        "count": lowest,
+    }
+
+
+# One headline per outcome of the registry (ledger/rules/outcomes.py).
+HEADLINES: dict[str, Callable[[Hand, Result], str]] = {
+    "deal_tonk": _deal_tonk,
+    "drop": _drop,
+    "tonk_out": _tonk_out,
+    "discard_out": lambda hand, result: (
+        _("%(player)s goes out on a discard") % {"player": hand.winner}
+    ),
+    "stock_out": _stock_out,
+    "dead": lambda hand, result: _("Dead hand"),
+}
 
 
 def payments(result: Result, money: Callable[[int], str]) -> list[str]:

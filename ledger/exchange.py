@@ -16,7 +16,7 @@ from django.db.models import Prefetch
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails, engine_hand, stored_details
+from ledger.hands import details_from_engine, engine_hand, stored_details
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
 from ledger.postings import Posting, build_hand, build_reversal, save_in_bulk
 from ledger.rules import RulesError, hand_from_json, hand_to_json
@@ -265,15 +265,7 @@ def _posting(
     except RulesError as exc:
         raise ExchangeError(f"{place}.hand: {exc}") from None
     seat = [_player(players, name, f"{place}.hand.players") for name in engine.players]
-    details = HandDetails(
-        outcome=engine.outcome,
-        dropper=players.get(engine.dropper),
-        counts={players[name]: count for name, count in engine.counts.items()} or None,
-        claims=[(players[claim.player], claim.count) for claim in engine.claims],
-        winner=players.get(engine.winner),
-        method=engine.method,
-        first_turn=engine.first_turn,
-    )
+    details = details_from_engine(engine, players)
     rules = data["rules"]
     spec = (
         {"preset": rules, "overrides": data.get("overrides", {})}

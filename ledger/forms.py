@@ -21,9 +21,9 @@ from ledger.inputs import (
     WholeNumberField,
     parse_json,
 )
-from ledger.models import Outcome, Player
+from ledger.models import OUTCOME_CHOICES, Player
 from ledger.money import AmountError, format_number, parse_amount
-from ledger.rules import MAX_STAKE, PRESETS, RulesError, normalize_rules
+from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, normalize_rules
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 
 PRESET_CHOICES = [
@@ -390,11 +390,11 @@ class SeatForm(forms.Form):
 
 # Logging a hand
 
-OUTCOME_LABELS = dict(Outcome.choices)  # the scoring screen's buttons, in this order
+OUTCOME_LABELS = dict(OUTCOME_CHOICES)  # the scoring screen's buttons, in this order
 
 
 class HandForm(forms.Form):
-    """One hand's details for the players at the table, by outcome."""
+    """One hand's details for the players at the table: the fields its outcome logs."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     dealer = ChoiceField(label=gettext_lazy("Dealer"))
@@ -404,61 +404,75 @@ class HandForm(forms.Form):
         kwargs["initial"].setdefault("key", uuid.uuid4().hex)
         kwargs["initial"].setdefault("dealer", str(dealer.pk))
         super().__init__(*args, **kwargs)
-        self.outcome, self.players = outcome, players
+        self.outcome, self.spec, self.players = outcome, OUTCOMES[outcome], players
         self.by_pk = {str(p.pk): p for p in players}
-        choices = [(str(p.pk), p.name) for p in players]
-        self.fields["dealer"].choices = choices
-        radio = forms.RadioSelect(attrs={"class": "btn-check"})
-        if outcome == "drop":
-            self.fields["dropper"] = ChoiceField(
-                choices=choices,
-                widget=radio,
-                label=_("Who dropped?"),
-                error_messages={"required": _("Tap who dropped")},
+        self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players]
+        for detail in self.spec.logs:
+            self.fields.update(getattr(self, f"_{detail}_fields")())
+
+    @property
+    def takes_counts(self) -> bool:
+        """Whether the card picker helps: the outcome asks for counts."""
+        return bool(self.spec.counts)
+
+    def _radio(self, label: str, required: str) -> ChoiceField:
+        return ChoiceField(
+            choices=self.fields["dealer"].choices,
+            widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+            label=label,
+            error_messages={"required": required},
+        )
+
+    def _dropper_fields(self) -> dict:
+        return {"dropper": self._radio(_("Who dropped?"), _("Tap who dropped"))}
+
+    def _winner_fields(self) -> dict:
+        return {"winner": self._radio(_("Who went out?"), _("Tap who went out"))}
+
+    def _method_fields(self) -> dict:
+        method = ChoiceField(
+            choices=[("spread", _("Laid a spread")), ("hit", _("Hit a spread"))],
+            initial="spread",
+            widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+            label=_("How"),
+        )
+        return {"method": method}
+
+    def _first_turn_fields(self) -> dict:
+        return {"first_turn": forms.BooleanField(required=False, label=_("On their first turn"))}
+
+    def _counts_fields(self) -> dict:
+        return {
+            f"count-{player.pk}": WholeNumberField(
+                label=_("%(player)s's count") % {"player": player.name},
+                min_value=0,
+                max_value=200,
+                widget=forms.NumberInput(attrs=NUMERIC),
+                error_messages={
+                    "required": _("Enter %(player)s's count") % {"player": player.name}
+                },
             )
-        if outcome in ("tonk_out", "discard_out"):
-            self.fields["winner"] = ChoiceField(
-                choices=choices,
-                widget=radio,
-                label=_("Who went out?"),
-                error_messages={"required": _("Tap who went out")},
+            for player in self.players
+        }
+
+    def _claims_fields(self) -> dict:
+        fields = {}
+        for player in self.players:
+            fields[f"claim-{player.pk}"] = WholeNumberField(
+                label=_("%(player)s's deal count") % {"player": player.name},
+                required=False,
+                min_value=0,
+                max_value=200,
+                widget=forms.NumberInput(attrs=NUMERIC),
             )
-        if outcome == "tonk_out":
-            self.fields["method"] = ChoiceField(
-                choices=[("spread", _("Laid a spread")), ("hit", _("Hit a spread"))],
-                initial="spread",
-                widget=forms.RadioSelect(attrs={"class": "btn-check"}),
-                label=_("How"),
+            fields[f"order-{player.pk}"] = WholeNumberField(
+                label=_("%(player)s called") % {"player": player.name},
+                required=False,
+                min_value=1,
+                max_value=20,
+                widget=forms.NumberInput(attrs={**NUMERIC, "class": "claim-order"}),
             )
-            self.fields["first_turn"] = forms.BooleanField(
-                required=False, label=_("On their first turn")
-            )
-        for player in players:
-            if outcome in ("drop", "stock_out"):
-                self.fields[f"count-{player.pk}"] = WholeNumberField(
-                    label=_("%(player)s's count") % {"player": player.name},
-                    min_value=0,
-                    max_value=200,
-                    widget=forms.NumberInput(attrs=NUMERIC),
-                    error_messages={
-                        "required": _("Enter %(player)s's count") % {"player": player.name}
-                    },
-                )
-            if outcome == "deal_tonk":
-                self.fields[f"claim-{player.pk}"] = WholeNumberField(
-                    label=_("%(player)s's deal count") % {"player": player.name},
-                    required=False,
-                    min_value=0,
-                    max_value=200,
-                    widget=forms.NumberInput(attrs=NUMERIC),
-                )
-                self.fields[f"order-{player.pk}"] = WholeNumberField(
-                    label=_("%(player)s called") % {"player": player.name},
-                    required=False,
-                    min_value=1,
-                    max_value=20,
-                    widget=forms.NumberInput(attrs={**NUMERIC, "class": "claim-order"}),
-                )
+        return fields
 
     def count_fields(self):
         return [(p, self[f"count-{p.pk}"]) for p in self.players if f"count-{p.pk}" in self.fields]
@@ -472,7 +486,7 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if self.outcome == "deal_tonk":
+        if "claims" in self.spec.logs:
             claimed = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
             if not claimed:
                 raise ValidationError(_("Enter the deal count of each player who called tonk"))
@@ -503,7 +517,7 @@ class HandForm(forms.Form):
         name = error.params.get("player")
         player = next((p for p in self.players if p.name == name), None)
         if error.code in ("count_unreachable", "count_invalid", "count_missing") and player:
-            field = f"claim-{player.pk}" if self.outcome == "deal_tonk" else f"count-{player.pk}"
+            field = f"claim-{player.pk}" if "claims" in self.spec.logs else f"count-{player.pk}"
         elif error.code in ("claim_no_tier", "claim_twice") and player:
             field = f"claim-{player.pk}"
         elif error.code in ("not_seated", "night_dealer_not_seated"):

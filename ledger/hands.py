@@ -1,10 +1,10 @@
 """Between stored hands and the rules engine: rows to engine values and back."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from ledger.models import Entry, Hand, HandPlayer, Player, Transaction
-from ledger.rules import Claim, Result
+from ledger.rules import OUTCOMES, Claim, Result
 from ledger.rules import Hand as EngineHand
 
 
@@ -21,20 +21,24 @@ class HandDetails:
     first_turn: bool = False
 
     def __post_init__(self) -> None:
-        # Keep only what the outcome uses, so stray fields from a form are never stored.
-        keep = {
-            "deal_tonk": {"claims"},
-            "drop": {"dropper", "counts"},
-            "tonk_out": {"winner", "method", "first_turn"},
-            "discard_out": {"winner"},
-            "stock_out": {"counts"},
-        }.get(self.outcome, set())
-        unused = {"dropper": None, "counts": None, "claims": (), "winner": None}
-        unused.update(method="spread", first_turn=False)
-        for name, empty in unused.items():
-            if name not in keep:
-                object.__setattr__(self, name, empty)
+        # Keep only what the outcome logs, so stray fields from a form are never stored.
+        logs = OUTCOMES[self.outcome].logs
+        for detail in fields(self):
+            if detail.name != "outcome" and detail.name not in logs:
+                assert detail.default is not MISSING
+                object.__setattr__(self, detail.name, detail.default)
         object.__setattr__(self, "claims", tuple(self.claims))
+
+    def hand_columns(self) -> dict:
+        """The Hand model's columns for these details; an outcome without a method stores ""."""
+        logs = OUTCOMES[self.outcome].logs
+        return {
+            "outcome": self.outcome,
+            "dropper": self.dropper,
+            "winner": self.winner,
+            "method": self.method if "method" in logs else "",
+            "first_turn": self.first_turn,
+        }
 
     def players_named(self) -> list[Player]:
         """Every player the details mention, to check they belong to the league."""
@@ -76,9 +80,22 @@ def engine_hand(
     )
 
 
+def details_from_engine(hand: EngineHand, players: Mapping[str, Player]) -> HandDetails:
+    """The details of an engine hand, with ``players`` looked up by name (``engine_hand`` undone)."""
+    return HandDetails(
+        outcome=hand.outcome,
+        dropper=players.get(hand.dropper),
+        counts={players[name]: count for name, count in hand.counts.items()} or None,
+        claims=[(players[claim.player], claim.count) for claim in hand.claims],
+        winner=players.get(hand.winner),
+        method=hand.method,
+        first_turn=hand.first_turn,
+    )
+
+
 def stored_details(hand: Hand, seats: Sequence[HandPlayer]) -> HandDetails:
     """The details a stored hand was recorded with (``seats`` with players loaded)."""
-    has_counts = hand.outcome in ("drop", "stock_out")
+    has_counts = "counts" in OUTCOMES[hand.outcome].logs
     claims = sorted((s for s in seats if s.claim_order is not None), key=lambda s: s.claim_order)
     return HandDetails(
         outcome=hand.outcome,

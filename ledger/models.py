@@ -10,6 +10,8 @@ from django.db.models import Exists, F, OuterRef, Q, Sum
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from ledger.rules import OUTCOMES, RESULTS
+
 
 def default_rules() -> dict:
     return {"preset": "pagat", "overrides": {}}
@@ -280,24 +282,9 @@ class Seat(models.Model):
         return f"{self.player} at seat {self.position}"
 
 
-class Outcome(models.TextChoices):
-    DEAL_TONK = "deal_tonk", _("Deal tonk")
-    DROP = "drop", _("Drop")
-    TONK_OUT = "tonk_out", _("Tonk out")
-    DISCARD_OUT = "discard_out", _("Out on discard")
-    STOCK_OUT = "stock_out", _("Stock out")
-    DEAD = "dead", _("Dead hand")
-
-
-class ResultKind(models.TextChoices):
-    DEAL_TONK = "deal_tonk", _("Deal tonk")
-    DROP_WON = "drop_won", _("Drop won")
-    CAUGHT = "caught", _("Caught")
-    TONK_OUT = "tonk_out", _("Tonk out")
-    DISCARD_OUT = "discard_out", _("Out on discard")
-    STOCK_OUT = "stock_out", _("Stock out")
-    DRAW = "draw", _("Draw")
-    DEAD = "dead", _("Dead")
+# The registry's outcomes and results as field choices, their labels translated.
+OUTCOME_CHOICES = [(name, _(spec.label)) for name, spec in OUTCOMES.items()]
+RESULT_CHOICES = [(name, _(spec.label)) for name, spec in RESULTS.items()]
 
 
 def voided(hand: str = "pk") -> Exists:
@@ -329,8 +316,8 @@ class Hand(models.Model):
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     stake = models.BigIntegerField()
     rules = models.JSONField(help_text="preset id plus overrides, as scored")
-    outcome = models.CharField(max_length=12, choices=Outcome.choices)
-    result = models.CharField(max_length=12, choices=ResultKind.choices)
+    outcome = models.CharField(max_length=12, choices=OUTCOME_CHOICES)
+    result = models.CharField(max_length=12, choices=RESULT_CHOICES)
     dropper = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -361,11 +348,9 @@ class Hand(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(stake__gt=0), name="hand_stake_positive"),
             models.CheckConstraint(
-                condition=Q(outcome__in=Outcome.values), name="hand_outcome_valid"
+                condition=Q(outcome__in=list(OUTCOMES)), name="hand_outcome_valid"
             ),
-            models.CheckConstraint(
-                condition=Q(result__in=ResultKind.values), name="hand_result_valid"
-            ),
+            models.CheckConstraint(condition=Q(result__in=list(RESULTS)), name="hand_result_valid"),
             models.CheckConstraint(
                 condition=~Q(outcome="drop") | Q(dropper__isnull=False),
                 name="hand_drop_has_dropper",

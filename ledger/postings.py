@@ -80,19 +80,14 @@ def build_hand(
     result = score(
         engine_hand(players=players, dealer=dealer, stake=stake, details=details), parse_rules(spec)
     )
-    outcome = details.outcome
     hand = Hand(
         night=night,
         number=number,
         dealer=dealer,
         stake=stake,
         rules=spec,
-        outcome=outcome,
         result=result.kind,
-        dropper=details.dropper if outcome == "drop" else None,
-        winner=details.winner if outcome in ("tonk_out", "discard_out") else None,
-        method=details.method if outcome == "tonk_out" else "",
-        first_turn=details.first_turn if outcome == "tonk_out" else False,
+        **details.hand_columns(),
         replaces=replaces,
         idempotency_key=key.strip(),
         request_digest=digest,

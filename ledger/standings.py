@@ -20,8 +20,7 @@ from ledger.models import (
     Transaction,
     voided,
 )
-
-WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
+from ledger.rules import WIN_RESULTS
 
 
 @dataclass
@@ -31,7 +30,7 @@ class Standing:
     net: int = 0
     nights: int = 0
     hands: int = 0
-    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WIN_KINDS, 0))
+    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WIN_RESULTS, 0))
     caught: int = 0
     catches: int = 0
     best_night: int | None = None
@@ -73,7 +72,7 @@ def standings(league: League, season: Season | None = None) -> Standings:
             total_catches=Sum("catches"),
             best=Max("net", filter=played),
             worst=Min("net", filter=played),
-            **{f"total_{kind}": Sum(kind) for kind in WIN_KINDS},
+            **{f"total_{kind}": Sum(kind) for kind in WIN_RESULTS},
         )
         .filter(total_hands__gt=0)
         .order_by()
@@ -85,7 +84,7 @@ def standings(league: League, season: Season | None = None) -> Standings:
             net=row["total_net"],
             nights=row["nights"],
             hands=row["total_hands"],
-            wins={kind: row[f"total_{kind}"] for kind in WIN_KINDS},
+            wins={kind: row[f"total_{kind}"] for kind in WIN_RESULTS},
             caught=row["total_caught"],
             catches=row["total_catches"],
             best_night=row["best"],

@@ -11,8 +11,8 @@ from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, Transaction
+from ledger.rules import WIN_RESULTS
 
-WIN_KINDS = ("deal_tonk", "drop_won", "tonk_out", "discard_out", "stock_out")
 Key = tuple[int, int, int]  # player, night, season
 
 
@@ -25,7 +25,7 @@ def changes(
     for seat in seats:
         delta = deltas[seat.player_id, night_id, season_id]
         delta["hands"] += sign
-        if seat.role == "winner" and hand.result in WIN_KINDS:
+        if seat.role == "winner" and hand.result in WIN_RESULTS:
             delta[hand.result] += sign
         elif seat.role == "caught":
             delta["caught"] += sign
@@ -120,7 +120,10 @@ def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
             hands=Count("id"),
             caught=Count("id", filter=Q(role="caught")),
             catches=Count("id", filter=Q(role="catcher")),
-            **{kind: Count("id", filter=Q(role="winner", hand__result=kind)) for kind in WIN_KINDS},
+            **{
+                kind: Count("id", filter=Q(role="winner", hand__result=kind))
+                for kind in WIN_RESULTS
+            },
         )
         .order_by()
     )

@@ -11,6 +11,7 @@ MODULES = [
     "ledger.charts",
     "ledger.rules.counts",
     "ledger.rules.errors",
+    "ledger.rules.outcomes",
     "ledger.rules.ruleset",
     "ledger.rules.scoring",
     "ledger.rules.settle",

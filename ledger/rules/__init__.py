@@ -4,11 +4,12 @@ It takes a hand and a rule set and returns who pays whom (docs/rules.md).
 """
 
 from ledger.rules.errors import RulesError
-from ledger.rules.hand import MAX_STAKE, METHODS, OUTCOMES, Claim, Hand
+from ledger.rules.hand import MAX_STAKE, Claim, Hand
 from ledger.rules.jsonform import hand_from_json, hand_to_json, result_to_json, score_json
+from ledger.rules.outcomes import METHODS, OUTCOMES, RESULTS, WIN_RESULTS
 from ledger.rules.presets import PRESETS, Preset
 from ledger.rules.ruleset import RuleSet, normalize_rules, parse_rules, resolve_options
-from ledger.rules.scoring import RESULTS, Result, Transfer, score
+from ledger.rules.scoring import Result, Transfer, score
 
 __all__ = [
     "MAX_STAKE",
@@ -16,6 +17,7 @@ __all__ = [
     "OUTCOMES",
     "PRESETS",
     "RESULTS",
+    "WIN_RESULTS",
     "Claim",
     "Hand",
     "Preset",

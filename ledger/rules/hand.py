@@ -4,11 +4,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ledger.rules.errors import RulesError
+from ledger.rules.outcomes import METHODS, OUTCOMES
 from ledger.rules.ruleset import RuleSet
 from ledger.rules.whole import is_whole
 
-OUTCOMES = ("deal_tonk", "drop", "tonk_out", "discard_out", "stock_out", "dead")
-METHODS = ("spread", "hit")
 MAX_STAKE = 1_000_000_000
 
 
@@ -48,19 +47,8 @@ def validate_hand(hand: Hand, rules: RuleSet) -> None:
     _validate_players(hand, rules)
     if hand.outcome not in OUTCOMES:
         raise RulesError("outcome_unknown", value=hand.outcome, choices=", ".join(OUTCOMES))
-    if hand.outcome == "drop":
-        _seated(hand, hand.dropper, "dropper")
-        _validate_counts(hand, rules)
-    elif hand.outcome == "stock_out":
-        _validate_counts(hand, rules)
-    elif hand.outcome == "deal_tonk":
-        _validate_claims(hand, rules)
-    elif hand.outcome in ("tonk_out", "discard_out"):
-        _seated(hand, hand.winner, "winner")
-        if hand.method not in METHODS:
-            raise RulesError("method_invalid", value=hand.method)
-        if not isinstance(hand.first_turn, bool):
-            raise RulesError("first_turn_invalid", value=hand.first_turn)
+    for detail in OUTCOMES[hand.outcome].logs:
+        CHECKS[detail](hand, rules)
 
 
 def _validate_players(hand: Hand, rules: RuleSet) -> None:
@@ -81,6 +69,16 @@ def _validate_players(hand: Hand, rules: RuleSet) -> None:
 def _seated(hand: Hand, player: object, role: str) -> None:
     if player not in hand.players:
         raise RulesError("not_seated", role=role, player=player)
+
+
+def _check_method(hand: Hand, rules: RuleSet) -> None:
+    if hand.method not in METHODS:
+        raise RulesError("method_invalid", value=hand.method)
+
+
+def _check_first_turn(hand: Hand, rules: RuleSet) -> None:
+    if not isinstance(hand.first_turn, bool):
+        raise RulesError("first_turn_invalid", value=hand.first_turn)
 
 
 def _validate_counts(hand: Hand, rules: RuleSet) -> None:
@@ -125,3 +123,14 @@ def _validate_claims(hand: Hand, rules: RuleSet) -> None:
                 count=claim.count,
                 tiers=rules.describe_tiers(),
             )
+
+
+# How each detail an outcome logs is checked, in the order the outcome lists them.
+CHECKS = {
+    "dropper": lambda hand, rules: _seated(hand, hand.dropper, "dropper"),
+    "winner": lambda hand, rules: _seated(hand, hand.winner, "winner"),
+    "method": _check_method,
+    "first_turn": _check_first_turn,
+    "counts": _validate_counts,
+    "claims": _validate_claims,
+}

@@ -3,27 +3,12 @@
 from typing import Any
 
 from ledger.rules.errors import RulesError
-from ledger.rules.hand import OUTCOMES, Claim, Hand
+from ledger.rules.hand import Claim, Hand
+from ledger.rules.outcomes import OUTCOMES
 from ledger.rules.ruleset import RuleSet, parse_rules
 from ledger.rules.scoring import Result, score
 
 COMMON_FIELDS = ("rules", "overrides", "stake", "players", "dealer", "outcome")
-OUTCOME_FIELDS = {
-    "deal_tonk": ("claims",),
-    "drop": ("dropper", "counts"),
-    "tonk_out": ("winner", "method", "first_turn"),
-    "discard_out": ("winner",),
-    "stock_out": ("counts",),
-    "dead": (),
-}
-REQUIRED_FIELDS = {
-    "deal_tonk": ("claims",),
-    "drop": ("dropper", "counts"),
-    "tonk_out": ("winner",),
-    "discard_out": ("winner",),
-    "stock_out": ("counts",),
-    "dead": (),
-}
 
 
 def rules_from_json(data: dict[str, Any]) -> RuleSet:
@@ -46,13 +31,14 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
     outcome = data["outcome"]
     if not isinstance(outcome, str) or outcome not in OUTCOMES:
         raise RulesError("outcome_unknown", value=outcome, choices=", ".join(OUTCOMES))
-    allowed = COMMON_FIELDS + OUTCOME_FIELDS[outcome]
+    spec = OUTCOMES[outcome]
+    allowed = COMMON_FIELDS + spec.logs
     for name in data:
         if name not in allowed:
             raise RulesError(
                 "hand_field_unknown", outcome=outcome, field=name, choices=", ".join(allowed)
             )
-    for name in REQUIRED_FIELDS[outcome]:
+    for name in spec.required:
         if name not in data:
             raise RulesError("hand_field_missing", field=name)
     players = data["players"]
@@ -65,7 +51,7 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
         outcome=outcome,
         dropper=data.get("dropper"),
         counts=_counts(data.get("counts", {})),
-        claims=_claims(data.get("claims", [])) if outcome == "deal_tonk" else (),
+        claims=_claims(data.get("claims", [])) if "claims" in spec.logs else (),
         winner=data.get("winner"),
         method=data.get("method", "spread"),
         first_turn=data.get("first_turn", False),
@@ -115,14 +101,13 @@ def hand_to_json(hand: Hand, rules: Any) -> dict[str, Any]:
         "dealer": hand.dealer,
         "outcome": hand.outcome,
     }
-    if hand.outcome == "deal_tonk":
-        data["claims"] = [{"player": c.player, "count": c.count} for c in hand.claims]
-    if hand.outcome == "drop":
-        data["dropper"] = hand.dropper
-    if hand.outcome in ("drop", "stock_out"):
-        data["counts"] = {player: hand.counts[player] for player in hand.players}
-    if hand.outcome in ("tonk_out", "discard_out"):
-        data["winner"] = hand.winner
-    if hand.outcome == "tonk_out":
-        data.update(method=hand.method, first_turn=hand.first_turn)
+    for detail in OUTCOMES[hand.outcome].logs:
+        data[detail] = _JSON_DETAILS.get(detail, getattr)(hand, detail)
     return data
+
+
+# Details whose JSON form is not the engine's value as it is.
+_JSON_DETAILS = {
+    "claims": lambda hand, _: [{"player": c.player, "count": c.count} for c in hand.claims],
+    "counts": lambda hand, _: {player: hand.counts[player] for player in hand.players},
+}

@@ -19,17 +19,6 @@ from dataclasses import dataclass
 from ledger.rules.hand import Hand, validate_hand
 from ledger.rules.ruleset import RuleSet
 
-RESULTS = (
-    "deal_tonk",
-    "drop_won",
-    "caught",
-    "tonk_out",
-    "discard_out",
-    "stock_out",
-    "draw",
-    "dead",
-)
-
 
 @dataclass(frozen=True)
 class Transfer:

@@ -14,7 +14,8 @@ from ledger.charts import legend, line_chart
 from ledger.i18n import money
 from ledger.inputs import parse_id
 from ledger.money import format_plain
-from ledger.standings import WIN_KINDS, night_running_totals, player_nights, standings
+from ledger.rules import WIN_RESULTS
+from ledger.standings import night_running_totals, player_nights, standings
 from ledger.views.lookups import player_or_404
 from ledger.views.settling import safe_cell
 
@@ -63,7 +64,7 @@ def standings_page(
             "season": season,
             "seasons": list(league.seasons.all()),
             "win_labels": WIN_LABELS,
-            "win_kinds": WIN_KINDS,
+            "win_kinds": WIN_RESULTS,
         },
     )
 
@@ -88,7 +89,7 @@ def standings_csv(
             "net",
             "nights",
             "hands",
-            *WIN_KINDS,
+            *WIN_RESULTS,
             "caught",
             "catches",
             "net per hand",
@@ -104,7 +105,7 @@ def standings_csv(
                 format_plain(row.net, places),
                 row.nights,
                 row.hands,
-                *(row.wins[k] for k in WIN_KINDS),
+                *(row.wins[k] for k in WIN_RESULTS),
                 row.caught,
                 row.catches,
                 "" if row.net_per_hand is None else format_plain(row.net_per_hand, places),

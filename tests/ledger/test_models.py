@@ -2,17 +2,22 @@
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
-from ledger.models import Entry, Hand, Outcome, ResultKind, Transaction
+from ledger.models import Entry, Hand, Transaction
 from ledger.rules import OUTCOMES, RESULTS
 from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_choices_are_the_engines():
-    assert list(Outcome.values) == list(OUTCOMES)
-    assert set(ResultKind.values) == set(RESULTS)
+def test_the_choices_are_the_registrys_translated(hand):
+    field = Hand._meta.get_field
+    assert [value for value, _ in field("outcome").choices] == list(OUTCOMES)
+    assert [value for value, _ in field("result").choices] == list(RESULTS)
+    with translation.override("nl"):
+        assert hand.get_outcome_display() == "Vallen"
+    assert hand.get_outcome_display() == OUTCOMES[hand.outcome].label
 
 
 @pytest.fixture

@@ -1,0 +1,62 @@
+"""The outcome registry is the one place a kind of hand is described.
+
+Registering an outcome (here a made-up "forfeit" that names a winner) is enough
+for the engine's JSON form, the stored details and the hand form to know what it
+logs; only how it pays and how it reads are written elsewhere.
+"""
+
+import dataclasses
+
+import pytest
+
+from ledger.describe import HEADLINES
+from ledger.forms import HandForm
+from ledger.hands import HandDetails
+from ledger.rules import OUTCOMES, RulesError, hand_from_json, hand_to_json
+from ledger.rules.hand import CHECKS
+from ledger.rules.outcomes import DETAILS, OutcomeSpec
+
+FORFEIT = OutcomeSpec("forfeit", "Forfeit", logs=("winner",))
+
+
+@pytest.fixture
+def forfeit(monkeypatch):
+    monkeypatch.setitem(OUTCOMES, "forfeit", FORFEIT)
+
+
+def test_every_detail_is_checked_kept_and_asked_for():
+    fields = {f.name for f in dataclasses.fields(HandDetails)} - {"outcome"}
+    assert set(DETAILS) == set(CHECKS) == fields
+    for detail in DETAILS:
+        assert callable(getattr(HandForm, f"_{detail}_fields"))
+
+
+def test_every_outcome_logs_known_details_and_reads_as_a_headline():
+    for spec in OUTCOMES.values():
+        assert set(spec.logs) <= set(DETAILS)
+        assert set(spec.optional) <= set(spec.logs)
+    assert list(HEADLINES) == list(OUTCOMES)
+
+
+def test_a_registered_outcome_has_a_json_form(forfeit):
+    data = {"rules": "pagat", "stake": 1, "players": ["A", "B"], "outcome": "forfeit"}
+    with pytest.raises(RulesError) as missing:
+        hand_from_json(data)
+    assert missing.value.code == "hand_field_missing"
+    assert missing.value.params == {"field": "winner"}
+    with pytest.raises(RulesError) as unknown:
+        hand_from_json({**data, "winner": "A", "counts": {"A": 1, "B": 2}})
+    assert unknown.value.params["field"] == "counts"
+    hand, _ = hand_from_json({**data, "winner": "A"})
+    assert hand_to_json(hand, "pagat") == {**data, "dealer": "B", "winner": "A"}
+
+
+@pytest.mark.django_db
+def test_a_registered_outcome_keeps_and_asks_for_what_it_logs(forfeit, players):
+    goblin, croaker = players["Goblin"], players["Croaker"]
+    details = HandDetails(outcome="forfeit", winner=goblin, dropper=croaker, counts={goblin: 3})
+    assert (details.winner, details.dropper, details.counts) == (goblin, None, None)
+    assert details.hand_columns()["method"] == ""
+    form = HandForm(outcome="forfeit", players=list(players.values()), dealer=goblin)
+    assert set(form.fields) == {"key", "dealer", "winner"}
+    assert not form.takes_counts
