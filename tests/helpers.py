@@ -3,8 +3,8 @@
 import itertools
 
 from ledger import services
-from ledger.hands import HandDetails
 from ledger.models import Entry, Player
+from ledger.services.details import HandDetails
 
 _keys = itertools.count(1)
 

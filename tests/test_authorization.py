@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from ledger import services
-from ledger.hands import HandDetails
+from ledger.services.details import HandDetails
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +132,7 @@ def client_for(actor: str, world) -> Client:
 
 
 def url_for(name: str, world) -> str:
-    pattern = next(p for p in get_resolver("ledger.urls").url_patterns if p.name == name)
+    pattern = next(p for p in get_resolver("ledger.web.urls").url_patterns if p.name == name)
     params = {key: world["kwargs"][key] for key in pattern.pattern.converters}
     return reverse(f"ledger:{name}", kwargs=params)
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from bench.management.commands import bench_pages
-from ledger.demo import DemoLeague
+from ledger.tooling.demo import DemoLeague
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 import re
 
-from ledger.charts import PALETTE, colour, line_chart, scale
+from ledger.web.charts import PALETTE, colour, line_chart, scale
 
 
 def test_scale_maps_the_range_onto_the_pixels():

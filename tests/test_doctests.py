@@ -6,9 +6,9 @@ import importlib
 import pytest
 
 MODULES = [
-    "ledger.inputs",
-    "ledger.money",
-    "ledger.charts",
+    "ledger.web.inputs",
+    "ledger.rules.money",
+    "ledger.web.charts",
     "ledger.rules.counts",
     "ledger.rules.errors",
     "ledger.rules.outcomes",

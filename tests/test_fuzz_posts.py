@@ -33,9 +33,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import services
-from ledger.audit import audit
-from ledger.hands import HandDetails
 from ledger.models import Membership
+from ledger.reads.audit import audit
+from ledger.services.details import HandDetails
 from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db

@@ -9,12 +9,12 @@ import dataclasses
 
 import pytest
 
-from ledger.describe import HEADLINES
-from ledger.forms import HandForm
-from ledger.hands import HandDetails
+from ledger.reads.describe import HEADLINES
 from ledger.rules import OUTCOMES, RulesError, hand_from_json, hand_to_json
 from ledger.rules.hand import CHECKS
 from ledger.rules.outcomes import DETAILS, OutcomeSpec
+from ledger.services.details import HandDetails
+from ledger.web.forms import HandForm
 
 FORFEIT = OutcomeSpec("forfeit", "Forfeit", logs=("winner",))
 

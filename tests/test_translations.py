@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.i18n import explain
-from ledger.money import STYLES, Amount, format_amount, format_plain, parse_amount
 from ledger.rules import PRESETS, RulesError, score
 from ledger.rules.jsonform import hand_from_json
+from ledger.rules.money import STYLES, Amount, format_amount, format_plain, parse_amount
+from ledger.web.i18n import explain
 from tests.helpers import drop, record
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -59,7 +59,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "ledger.access.LoginNeededMiddleware",
+    "ledger.web.access.LoginNeededMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from ledger.views.accounts import login_view, signup
+from ledger.web.views.accounts import login_view, signup
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,5 +9,5 @@ urlpatterns = [
     path("accounts/login/", login_view, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("ledger.urls")),
+    path("", include("ledger.web.urls")),
 ]

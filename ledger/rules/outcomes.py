@@ -3,7 +3,7 @@
 This is the one registry of outcomes. The engine validates a hand and reads or
 writes its JSON form from it; the ledger keeps and stores a hand's details from
 it; the hand form asks for what it lists. A new kind of hand starts here, then
-says how it pays in ``scoring.py`` and how it reads in ``ledger/describe.py``
+says how it pays in ``scoring.py`` and how it reads in ``ledger/reads/describe.py``
 (docs/architecture.md walks through it).
 
     >>> OUTCOMES["drop"].logs

@@ -1,8 +1,8 @@
 from django import template
 
-from ledger.i18n import money as format_money
-from ledger.i18n import number_style
-from ledger.money import format_amount
+from ledger.rules.money import format_amount
+from ledger.web.i18n import money as format_money
+from ledger.web.i18n import number_style
 
 register = template.Library()
 

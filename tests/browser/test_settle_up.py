@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from ledger.hands import HandDetails
+from ledger.services.details import HandDetails
 from tests.browser.test_play_a_night import assert_accessible
 from tests.helpers import drop, record
 

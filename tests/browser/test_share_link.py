@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ledger.hands import HandDetails
 from ledger.models import Hand
+from ledger.services.details import HandDetails
 from tests.browser.test_play_a_night import assert_accessible
 from tests.helpers import record
 

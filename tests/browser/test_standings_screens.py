@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from ledger.demo import DemoLeague
+from ledger.tooling.demo import DemoLeague
 from tests.browser.test_play_a_night import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -5,8 +5,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ledger import services
-from ledger.hands import HandDetails
 from ledger.models import Entry, Hand
+from ledger.services.details import HandDetails
 from tests.conftest import corrupting_the_ledger
 from tests.helpers import drop, new_key, record
 

@@ -6,9 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Sum
 
-from ledger.demo import DemoLeague
-from ledger.exchange import ExchangeError, export_league, import_league
 from ledger.models import Entry, Hand, League, Transaction
+from ledger.tooling.demo import DemoLeague
+from ledger.tooling.exchange import ExchangeError, export_league, import_league
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +180,7 @@ def test_exporting_an_unknown_league_is_refused():
 
 def test_payments_and_reopened_nights_round_trip(exported):
     from ledger import services
-    from ledger.settlement import night_settlement, season_settlement
+    from ledger.reads.settlement import night_settlement, season_settlement
 
     document, _ = exported
     league = import_league(renamed(document, slug="paid"))

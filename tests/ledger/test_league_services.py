@@ -80,7 +80,7 @@ def test_a_retired_player_cannot_sit_down(season, players):
 def test_a_player_with_hands_cannot_be_deleted(night, players):
     from django.db.models import ProtectedError
 
-    from ledger.hands import HandDetails
+    from ledger.services.details import HandDetails
     from tests.helpers import record
 
     record(night, HandDetails(outcome="dead"))

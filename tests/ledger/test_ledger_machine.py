@@ -16,11 +16,11 @@ from hypothesis.stateful import (
 )
 
 from ledger import services
-from ledger.audit import audit
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails, engine_hand
 from ledger.models import Entry, Hand, HandPlayer, Transaction
+from ledger.reads.audit import audit
 from ledger.rules import RulesError, parse_rules, score
+from ledger.services.details import HandDetails, engine_hand
 from tests.rules.strategies import NAMES, hands, rule_specs
 
 pytestmark = pytest.mark.django_db

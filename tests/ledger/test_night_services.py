@@ -3,9 +3,9 @@ from django.utils import translation
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.i18n import explain
 from ledger.models import Night, Player
 from ledger.rules import RulesError
+from ledger.web.i18n import explain
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_rules_that_cannot_seat_the_table_are_refused(night, league):
 
 
 def test_the_big_one_doubles_the_stake_of_the_next_hands(night, players):
-    from ledger.hands import HandDetails
+    from ledger.services.details import HandDetails
     from tests.helpers import record
 
     services.set_big_one(night=night, on=True)

@@ -34,7 +34,7 @@ WORKER = """
 import sys, time, django
 django.setup()
 from ledger import services
-from ledger.hands import HandDetails
+from ledger.services.details import HandDetails
 from ledger.models import Night
 night = Night.objects.get(pk=int(sys.argv[1]))
 seated = services.seated_players(night)
@@ -125,7 +125,7 @@ def test_two_owners_removing_each_other_at_once_leave_one(django_user_model):
 def test_a_slug_taken_between_the_look_and_the_insert_gets_the_next(monkeypatch):
     services.create_league(name="Black Company")
     looked = iter(["black-company", "black-company-2"])  # the first look came too early
-    monkeypatch.setattr(services, "_free_slug", lambda base: next(looked))
+    monkeypatch.setattr(services.leagues, "_free_slug", lambda base: next(looked))
     assert services.create_league(name="Black Company").slug == "black-company-2"
 
 
@@ -140,7 +140,7 @@ def test_a_taken_slug_asked_for_is_a_message(monkeypatch):
 @pytest.mark.django_db
 def test_a_name_typed_on_two_phones_at_once_is_a_message(league, monkeypatch):
     services.add_player(league=league, name="Otto")
-    monkeypatch.setattr(services, "_player_name", lambda league, name, exclude=None: name.strip())
+    monkeypatch.setattr(services.players, "_player_name", lambda league, name, exclude=None: name.strip())
     with pytest.raises(LedgerError, match="already has a player called otto"):
         services.add_player(league=league, name="otto")  # the check ran before Otto was saved
     other = services.add_player(league=league, name="Elmo")

@@ -2,9 +2,9 @@ import pytest
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails
 from ledger.models import Entry, NightEvent, Transaction
-from ledger.settlement import night_settlement, season_settlement
+from ledger.reads.settlement import night_settlement, season_settlement
+from ledger.services.details import HandDetails
 from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ledger import services
-from ledger.hands import HandDetails
 from ledger.models import Entry, Hand
+from ledger.services.details import HandDetails
 from tests.helpers import record
 from tests.views.conftest import HTMX
 
@@ -223,7 +223,7 @@ def test_the_night_page_queries_do_not_grow_with_hands(client, urls, players, ni
 
 
 def test_a_long_night_shows_its_newest_hands_and_the_rest_on_demand(client, urls, night):
-    from ledger.views.nights import HANDS_SHOWN
+    from ledger.web.views.nights import HANDS_SHOWN
 
     for _ in range(HANDS_SHOWN + 5):
         record(night, HandDetails(outcome="dead"))

@@ -1,8 +1,8 @@
 import pytest
 
 from ledger import services
-from ledger.hands import HandDetails
 from ledger.models import Transaction
+from ledger.services.details import HandDetails
 from tests.helpers import drop, record
 from tests.views.conftest import HTMX
 
@@ -141,8 +141,8 @@ def test_the_night_page_logs_closing_and_reopening(client, urls, played):
 
 
 def test_a_big_season_shows_its_biggest_pairs_first_and_the_rest_on_demand(client, owner):
-    from ledger.demo import DemoLeague
-    from ledger.views.settling import PAIRS_SHOWN
+    from ledger.tooling.demo import DemoLeague
+    from ledger.web.views.settling import PAIRS_SHOWN
 
     league = DemoLeague(players=14, seasons=1, hands=300, seed=3, owner=owner).create()
     season = league.seasons.get()

@@ -2,9 +2,9 @@ import pytest
 from django.db import connection
 
 from ledger import services
-from ledger.demo import DemoLeague
-from ledger.hands import HandDetails
 from ledger.models import Entry, Transaction
+from ledger.services.details import HandDetails
+from ledger.tooling.demo import DemoLeague
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db

@@ -30,8 +30,8 @@ from bench.payouts import random_hand
 from bench.weight import page_weight
 from ledger import services
 from ledger.models import League
-from ledger.planner import refresh_planner_statistics
 from ledger.rules import score_json
+from ledger.tooling.planner import refresh_planner_statistics
 
 ROOT = Path(settings.BASE_DIR)
 

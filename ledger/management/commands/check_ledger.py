@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.audit import AuditSummary, audit
+from ledger.reads.audit import AuditSummary, audit
 
 
 class Command(BaseCommand):

@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.exchange import export_league
 from ledger.models import League
+from ledger.tooling.exchange import export_league
 
 
 class Command(BaseCommand):

@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.exchange import ExchangeError, import_league
 from ledger.management.jsoninput import read_json
-from ledger.planner import refresh_planner_statistics
+from ledger.tooling.exchange import ExchangeError, import_league
+from ledger.tooling.planner import refresh_planner_statistics
 
 
 class Command(BaseCommand):

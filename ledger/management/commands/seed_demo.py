@@ -5,9 +5,9 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.demo import DemoLeague
 from ledger.models import Hand
-from ledger.planner import refresh_planner_statistics
+from ledger.tooling.demo import DemoLeague
+from ledger.tooling.planner import refresh_planner_statistics
 
 
 class Command(BaseCommand):

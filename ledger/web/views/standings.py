@@ -9,15 +9,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from ledger.access import READ, league_for, night_for
-from ledger.charts import legend, line_chart
-from ledger.i18n import money
-from ledger.inputs import parse_id
-from ledger.money import format_plain
+from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import WIN_RESULTS
-from ledger.standings import night_running_totals, player_nights, standings
-from ledger.views.lookups import player_or_404
-from ledger.views.settling import safe_cell
+from ledger.rules.money import format_plain
+from ledger.web.access import READ, league_for, night_for
+from ledger.web.charts import legend, line_chart
+from ledger.web.i18n import money
+from ledger.web.inputs import parse_id
+from ledger.web.views.lookups import player_or_404
+from ledger.web.views.settling import safe_cell
 
 ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
 WIN_LABELS = {

@@ -8,13 +8,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import board, services
-from ledger.access import OWN, READ, SCORE, can, night_for
+from ledger import services
 from ledger.errors import DOMAIN_ERRORS
-from ledger.forms import OUTCOME_LABELS, SeatForm, StakeForm
-from ledger.i18n import explain, plain
+from ledger.reads import board
 from ledger.rules import PRESETS
-from ledger.views.lookups import hand_or_404, player_or_404
+from ledger.web.access import OWN, READ, SCORE, can, night_for
+from ledger.web.forms import OUTCOME_LABELS, SeatForm, StakeForm
+from ledger.web.i18n import explain, plain
+from ledger.web.views.lookups import hand_or_404, player_or_404
 
 HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
 

@@ -7,9 +7,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services
-from ledger.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.errors import DOMAIN_ERRORS
-from ledger.forms import (
+from ledger.models import League
+from ledger.rules import PRESETS
+from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
+from ledger.web.forms import (
     LeagueForm,
     LeagueRulesForm,
     NightForm,
@@ -18,10 +20,8 @@ from ledger.forms import (
     SeasonForm,
     SettlingForm,
 )
-from ledger.i18n import explain, plain
-from ledger.models import League
-from ledger.rules import PRESETS
-from ledger.views.lookups import player_or_404
+from ledger.web.i18n import explain, plain
+from ledger.web.views.lookups import player_or_404
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,7 +2,7 @@
 several presets, every outcome, some voids and corrections.
 
 Leagues, players, seasons and nights go through the services; hands are built
-by ``ledger.postings`` exactly as ``record_hand`` builds them and saved in bulk,
+by ``ledger.services.postings`` exactly as ``record_hand`` builds them and saved in bulk,
 so 100,000 hands take a minute or so rather than an hour.
 """
 
@@ -13,10 +13,16 @@ from datetime import date, timedelta
 from django.db import transaction
 
 from ledger import services
-from ledger.hands import HandDetails
 from ledger.models import League, Player
-from ledger.postings import Posting, build_hand, build_reversal, request_digest, save_in_bulk
 from ledger.rules import RuleSet, parse_rules
+from ledger.services.details import HandDetails
+from ledger.services.postings import (
+    Posting,
+    build_hand,
+    build_reversal,
+    request_digest,
+    save_in_bulk,
+)
 
 NAMES = [
     "Croaker",

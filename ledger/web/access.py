@@ -41,11 +41,6 @@ class LoginNeededMiddleware:
         return None
 
 
-def new_token() -> tuple[str, str]:
-    """A public lookup key and a secret of 192 bits."""
-    return secrets.token_urlsafe(8)[:10], secrets.token_urlsafe(24)
-
-
 def shared_links(request) -> list[int]:
     return list(request.session.get(SESSION_KEY, []))
 

@@ -8,7 +8,9 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 
 from ledger import errors as ledger_errors
 from ledger.errors import LedgerError
-from ledger.money import (
+from ledger.rules import RulesError
+from ledger.rules import errors as rules_errors
+from ledger.rules.money import (
     ENGLISH,
     STYLES,
     Amount,
@@ -17,8 +19,6 @@ from ledger.money import (
     format_amount,
     format_plain,
 )
-from ledger.rules import RulesError
-from ledger.rules import errors as rules_errors
 
 # Parameters that are words of the engine rather than names or numbers.
 WORDS = {

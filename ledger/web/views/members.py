@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services
-from ledger.access import (
+from ledger.errors import LedgerError
+from ledger.models import Membership, Role
+from ledger.web.access import (
     OWN,
     READ,
     SHARE,
@@ -25,10 +27,8 @@ from ledger.access import (
     night_for,
     share_link_for,
 )
-from ledger.errors import LedgerError
-from ledger.i18n import explain
-from ledger.models import Membership, Role
-from ledger.views.lookups import night_id_or_none, player_or_404
+from ledger.web.i18n import explain
+from ledger.web.views.lookups import night_id_or_none, player_or_404
 
 
 def _qr(url: str) -> str:

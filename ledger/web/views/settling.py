@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
-from ledger.access import READ, SCORE, can, league_for, night_for
 from ledger.errors import LedgerError
-from ledger.i18n import explain, money, number_style, plain
-from ledger.money import AmountError, format_plain, parse_amount
-from ledger.settlement import Settlement, night_settlement, season_settlement
-from ledger.views.lookups import player_or_404
+from ledger.reads.settlement import Settlement, night_settlement, season_settlement
+from ledger.rules.money import AmountError, format_plain, parse_amount
+from ledger.web.access import READ, SCORE, can, league_for, night_for
+from ledger.web.i18n import explain, money, number_style, plain
+from ledger.web.views.lookups import player_or_404
 
 CSV_FORMULA_STARTS = ("=", "+", "-", "@")
 PAIRS_SHOWN = (

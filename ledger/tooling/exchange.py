@@ -16,10 +16,10 @@ from django.db.models import Prefetch
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.hands import details_from_engine, engine_hand, stored_details
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
-from ledger.postings import Posting, build_hand, build_reversal, save_in_bulk
 from ledger.rules import RulesError, hand_from_json, hand_to_json
+from ledger.services.details import details_from_engine, engine_hand, stored_details
+from ledger.services.postings import Posting, build_hand, build_reversal, save_in_bulk
 
 FORMAT = "tonk-tracker/league"
 VERSION = 1

@@ -3,8 +3,8 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from ledger.inputs import parse_id
 from ledger.models import Hand, League, Night, Player
+from ledger.web.inputs import parse_id
 
 
 def _id_or_404(value: int | str) -> int:

@@ -14,17 +14,17 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import retarget
 
 from ledger import services
-from ledger.access import SCORE, seated_night_for
-from ledger.describe import headline, payments
 from ledger.errors import DOMAIN_ERRORS
-from ledger.forms import OUTCOME_LABELS, HandForm
-from ledger.hands import engine_hand, stored_details
-from ledger.i18n import explain
-from ledger.i18n import money as format_money
 from ledger.models import Hand, Night, Player
+from ledger.reads.describe import headline, payments
 from ledger.rules import RulesError, parse_rules, score
-from ledger.views.lookups import hand_or_404
-from ledger.views.nights import render_night
+from ledger.services.details import engine_hand, stored_details
+from ledger.web.access import SCORE, seated_night_for
+from ledger.web.forms import OUTCOME_LABELS, HandForm
+from ledger.web.i18n import explain
+from ledger.web.i18n import money as format_money
+from ledger.web.views.lookups import hand_or_404
+from ledger.web.views.nights import render_night
 
 
 @dataclass

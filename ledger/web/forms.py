@@ -12,19 +12,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails
-from ledger.i18n import explain, number_style
-from ledger.inputs import (
+from ledger.models import OUTCOME_CHOICES, Player
+from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, normalize_rules
+from ledger.rules.money import AmountError, format_number, parse_amount
+from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
+from ledger.services.details import HandDetails
+from ledger.web.i18n import explain, number_style
+from ledger.web.inputs import (
     ChoiceField,
     JsonInputError,
     TypedChoiceField,
     WholeNumberField,
     parse_json,
 )
-from ledger.models import OUTCOME_CHOICES, Player
-from ledger.money import AmountError, format_number, parse_amount
-from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, normalize_rules
-from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 
 PRESET_CHOICES = [
     (p.id, format_lazy("{}: {}", gettext_lazy(p.name), gettext_lazy(p.summary)))

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, Sum
 
-from ledger import tallies
-from ledger.hands import engine_hand, entry_rows, stored_details
 from ledger.models import (
     Entry,
     Hand,
@@ -26,6 +24,8 @@ from ledger.models import (
     Transaction,
 )
 from ledger.rules import RulesError, parse_rules, score
+from ledger.services import tallies
+from ledger.services.details import engine_hand, entry_rows, stored_details
 
 CHUNK = 2000
 

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
-from ledger.converters import IdConverter, TokenConverter
-from ledger.views import hands, leagues, members, nights, settling, standings
+from ledger.web.converters import IdConverter, TokenConverter
+from ledger.web.views import hands, leagues, members, nights, settling, standings
 
 register_converter(IdConverter, "id")
 register_converter(TokenConverter, "token")

@@ -10,12 +10,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ledger import tallies
 from ledger.errors import LedgerError
-from ledger.hands import HandDetails, engine_hand, entry_rows, seat_rows
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
 from ledger.rules import MAX_STAKE, parse_rules, score
 from ledger.rules.whole import is_whole
+from ledger.services import tallies
+from ledger.services.details import HandDetails, engine_hand, entry_rows, seat_rows
 
 
 @dataclass

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Sum
 
-from ledger.describe import headline
-from ledger.hands import engine_hand, stored_details
 from ledger.models import Entry, Hand, HandPlayer, Night, Player
+from ledger.reads.describe import headline
 from ledger.rules import RulesError, parse_rules, score
+from ledger.services.details import engine_hand, stored_details
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Read models and queries the pages use: they never write."""

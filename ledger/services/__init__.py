@@ -1,0 +1,75 @@
+"""The only writers of the ledger: keyword-only, validated, atomic.
+
+Each service validates before it writes and raises ``LedgerError`` (or the
+engine's ``RulesError``) with nothing written. Writes that two phones can race
+lock the night row first (``select_for_update``), so hands of one night are
+numbered, keyed and voided one at a time; SQLite gets the same effect from its
+IMMEDIATE transactions.
+
+One module per subject; a hand's rows are built in ``postings`` (from the
+details in ``details``) and the read models kept with them in ``tallies``.
+Callers use ``from ledger import services`` and the names below.
+"""
+
+from ledger.services.hands import correct_hand, record_hand, void_hand
+from ledger.services.leagues import create_league, set_league_rules, set_settling
+from ledger.services.members import (
+    accept_invitation,
+    claim_player,
+    invite,
+    pending_invitation,
+    remove_member,
+    revoke_share,
+    set_role,
+    share,
+)
+from ledger.services.nights import (
+    change_rules,
+    change_stake,
+    close_night,
+    reopen_night,
+    seat_new_player,
+    seat_player,
+    seated_players,
+    set_big_one,
+    set_dealer,
+    start_night,
+    unseat_player,
+)
+from ledger.services.payments import record_payment
+from ledger.services.players import add_player, rename_player, retire_player
+from ledger.services.seasons import close_season, start_season
+
+__all__ = [
+    "accept_invitation",
+    "add_player",
+    "change_rules",
+    "change_stake",
+    "claim_player",
+    "close_night",
+    "close_season",
+    "correct_hand",
+    "create_league",
+    "invite",
+    "pending_invitation",
+    "record_hand",
+    "record_payment",
+    "remove_member",
+    "rename_player",
+    "reopen_night",
+    "retire_player",
+    "revoke_share",
+    "seat_new_player",
+    "seat_player",
+    "seated_players",
+    "set_big_one",
+    "set_dealer",
+    "set_league_rules",
+    "set_role",
+    "set_settling",
+    "share",
+    "start_night",
+    "start_season",
+    "unseat_player",
+    "void_hand",
+]

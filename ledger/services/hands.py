@@ -1,0 +1,171 @@
+"""Hands: record one (once per request key), void it, correct it."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max, Subquery
+
+from ledger.errors import LedgerError
+from ledger.models import (
+    Entry,
+    Hand,
+    Night,
+    Player,
+    Transaction,
+)
+from ledger.services import tallies
+from ledger.services.details import HandDetails
+from ledger.services.guards import check_open, lock_night, lock_open_night
+from ledger.services.nights import left_of
+from ledger.services.postings import (
+    build_hand,
+    build_reversal,
+    check_key,
+    request_digest,
+    save,
+)
+
+
+@dataclass
+class Locked:
+    """A night locked for a new hand, read in two queries: the lock, then the rest."""
+
+    night: Night
+    players: list[Player]  # seated now, clockwise
+    last_number: int
+    replay: Hand | None  # the hand a retried request recorded already
+
+
+def _lock_for_request(night: Night, key: str, digest: str) -> Locked:
+    """Lock the night; a retried request gets its hand back, whatever happened since.
+
+    After the lock one query reads the seats with the night's last hand number and
+    the hand already recorded under ``key``: it must run after the lock to see the
+    hands that others committed meanwhile (PostgreSQL reads as of each statement).
+    """
+    key = check_key(key)
+    night = lock_night(night)
+    hands = Hand.objects.filter(night=night).order_by()
+    seats = list(
+        night.seats.filter(seated=True)
+        .select_related("player")
+        .annotate(
+            last_number=Subquery(hands.values("night").annotate(last=Max("number")).values("last")),
+            replay=Subquery(hands.filter(idempotency_key=key).values("pk")[:1]),
+        )
+    )
+    first = seats[0]  # a night keeps at least two players seated
+    replay = Hand.objects.get(pk=first.replay) if first.replay is not None else None
+    if replay is not None and replay.request_digest != digest:
+        raise LedgerError("key_reused", key=key, number=replay.number)
+    if replay is None:
+        check_open(night)
+    players = [seat.player for seat in seats]
+    return Locked(night, players, first.last_number or 0, replay)
+
+
+def record_hand(
+    *,
+    night: Night,
+    key: str,
+    details: HandDetails,
+    stake: int | None = None,
+    dealer: Player | None = None,
+    logged_by=None,
+) -> Hand:
+    """Score a hand under the night's rules and post its payouts; the deal moves left.
+
+    ``key`` is the client's idempotency key: the same key with the same request
+    returns the hand already recorded; with a different request it is refused.
+    """
+    digest = request_digest(details, stake=stake, dealer=dealer.pk if dealer else None)
+    with transaction.atomic():
+        locked = _lock_for_request(night, key, digest)
+        if locked.replay is not None:
+            return locked.replay
+        night, players = locked.night, locked.players
+        dealer = dealer or night.dealer
+        hand = save(
+            build_hand(
+                night=night,
+                number=locked.last_number + 1,
+                players=players,
+                dealer=dealer,
+                stake=night.next_stake if stake is None else stake,
+                spec=night.rules,
+                details=details,
+                key=key,
+                digest=digest,
+                logged_by=logged_by,
+            )
+        )
+        night.dealer = left_of(players, dealer)
+        night.save(update_fields=["dealer"])
+        return hand
+
+
+def void_hand(*, hand: Hand, by=None) -> Transaction:
+    """Append the reversal of a hand's payouts. A hand is voided once, however many phones try."""
+    with transaction.atomic():
+        lock_open_night(hand.night)
+        return _reverse(hand, by)
+
+
+def _reverse(hand: Hand, by) -> Transaction:
+    hand = Hand.objects.select_related("correction", "night").get(pk=hand.pk)
+    if hand.transactions.filter(kind=Transaction.Kind.VOID).exists():
+        correction = getattr(hand, "correction", None)
+        if correction is not None:
+            raise LedgerError(
+                "hand_corrected_already", number=hand.number, correction=correction.number
+            )
+        raise LedgerError("hand_voided_already", number=hand.number)
+    posted = list(
+        Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
+    )
+    reversal, entries = build_reversal(hand, posted, by)
+    reversal.save()
+    Entry.objects.bulk_create(entries)
+    tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
+    tallies.add_pairs(tallies.pair_changes(hand, posted, sign=-1))
+    return reversal
+
+
+def correct_hand(
+    *,
+    hand: Hand,
+    key: str,
+    details: HandDetails,
+    stake: int | None = None,
+    dealer: Player | None = None,
+    logged_by=None,
+) -> Hand:
+    """Void ``hand`` and record what really happened as a new hand that replaces it.
+
+    The correction keeps the original's players and rules; stake and dealer too
+    unless given.
+    """
+    digest = request_digest(
+        details, stake=stake, dealer=dealer.pk if dealer else None, replaces=hand.pk
+    )
+    with transaction.atomic():
+        locked = _lock_for_request(hand.night, key, digest)
+        if locked.replay is not None:
+            return locked.replay
+        _reverse(hand, logged_by)
+        seats = list(hand.seats.select_related("player"))
+        return save(
+            build_hand(
+                night=locked.night,
+                number=locked.last_number + 1,
+                players=[seat.player for seat in seats],
+                dealer=dealer or hand.dealer,
+                stake=hand.stake if stake is None else stake,
+                spec=hand.rules,
+                details=details,
+                key=key,
+                digest=digest,
+                replaces=hand,
+                logged_by=logged_by,
+            )
+        )

@@ -1,0 +1,1 @@
+"""Tooling: demo leagues, import and export, planner statistics. Not on any request path."""
