@@ -140,7 +140,9 @@ def test_a_taken_slug_asked_for_is_a_message(monkeypatch):
 @pytest.mark.django_db
 def test_a_name_typed_on_two_phones_at_once_is_a_message(league, monkeypatch):
     services.add_player(league=league, name="Otto")
-    monkeypatch.setattr(services.players, "_player_name", lambda league, name, exclude=None: name.strip())
+    monkeypatch.setattr(
+        services.players, "_player_name", lambda league, name, exclude=None: name.strip()
+    )
     with pytest.raises(LedgerError, match="already has a player called otto"):
         services.add_player(league=league, name="otto")  # the check ran before Otto was saved
     other = services.add_player(league=league, name="Elmo")
