@@ -46,6 +46,10 @@ run: $(STAMP) messages
 
 test: test-sqlite test-postgres
 
+# Test processes: one per CPU (pytest-xdist); TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
+
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 CHROMIUM ?= /usr/bin/chromium
@@ -61,13 +65,13 @@ browser:
 
 test-sqlite: $(STAMP) messages browser
 	@echo "== test suite on SQLite"
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL $(PYTEST)
 
 # Runs when a server answers at DATABASE_URL; in CI (CI=true) it must.
 test-postgres: $(STAMP) messages browser
 	@if $(PY) -c "import psycopg, sys; psycopg.connect(sys.argv[1], connect_timeout=3).close()" '$(PG_URL)' 2>/dev/null; then \
 		echo "== test suite on PostgreSQL"; \
-		DATABASE_URL='$(PG_URL)' $(PY) -m pytest; \
+		DATABASE_URL='$(PG_URL)' $(PYTEST); \
 	elif [ "$$CI" = "true" ]; then \
 		echo "PostgreSQL is required when CI=true but nothing answers at $(PG_URL)" >&2; exit 1; \
 	else \

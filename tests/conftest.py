@@ -63,6 +63,26 @@ django_settings.SESSION_COOKIE_SECURE = django_settings.CSRF_COOKIE_SECURE = Fal
 django_settings.LANGUAGE_COOKIE_SECURE = False
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Before the test database is dropped, end the sessions that threads left open.
+
+    A live server's or a race's thread may still hold a PostgreSQL connection
+    (connections are kept for 60 s), and PostgreSQL refuses to drop a database
+    in use, which leaves it behind.
+    """
+    yield
+    with django_db_blocker.unblock():
+        connection = connections["default"]
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+        connections.close_all()
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

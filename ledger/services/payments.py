@@ -3,22 +3,12 @@
 from django.db import transaction
 
 from ledger.errors import LedgerError
-from ledger.models import (
-    Entry,
-    Night,
-    NightEvent,
-    Player,
-    Season,
-    Transaction,
-)
-from ledger.reads.settlement import night_settlement, season_settlement
+from ledger.models import Entry, League, Night, NightEvent, Player, Season, Transaction
+from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.whole import is_whole
 from ledger.services.guards import amount_of
 from ledger.services.nights import close_night
-from ledger.services.postings import (
-    check_key,
-    check_league,
-)
+from ledger.services.postings import check_key, check_league
 
 
 def record_payment(
@@ -55,15 +45,7 @@ def record_payment(
                 raise LedgerError("payment_key_reused", key=key)
             return existing
         state = night_settlement(night) if night else season_settlement(season)
-        owes, is_owed = -state.owed.get(payer, 0), state.owed.get(payee, 0)
-        if amount > owes:
-            raise LedgerError(
-                "payment_more_than_owes", player=payer.name, amount=amount_of(league, owes)
-            )
-        if amount > is_owed:
-            raise LedgerError(
-                "payment_more_than_owed", player=payee.name, amount=amount_of(league, is_owed)
-            )
+        _check_owing(state, league, payer, payee, amount)
         payment = Transaction.objects.create(
             season=season,
             night=night,
@@ -80,6 +62,19 @@ def record_payment(
         if night is not None and night.closed_at is None and night_settlement(night).settled:
             close_night(night=night, by=by, kind=NightEvent.Kind.SETTLED)
         return payment
+
+
+def _check_owing(state: Settlement, league: League, payer: Player, payee: Player, amount: int):
+    """A payment may not be more than the payer still owes, nor than the payee is owed."""
+    owes, is_owed = -state.owed.get(payer, 0), state.owed.get(payee, 0)
+    if amount > owes:
+        raise LedgerError(
+            "payment_more_than_owes", player=payer.name, amount=amount_of(league, owes)
+        )
+    if amount > is_owed:
+        raise LedgerError(
+            "payment_more_than_owed", player=payee.name, amount=amount_of(league, is_owed)
+        )
 
 
 def _payment_of(payment: Transaction) -> tuple:
