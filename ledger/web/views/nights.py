@@ -132,30 +132,24 @@ def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     return _act(request, night, seat, _("Seated at the dealer's right."))
 
 
+def _act_on_player(request, slug: str, night_id: int, player_id: int, service, success: str):
+    """Apply ``service(night=..., player=...)`` to a player of the night's league."""
+    night = night_for(request, slug, night_id, SCORE)
+    player = player_or_404(night.season.league, player_id)
+    message = success % {"player": player.name}
+    return _act(request, night, partial(service, night=night, player=player), message)
+
+
 @require_POST
 def night_unseat(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
-    night = night_for(request, slug, night_id, SCORE)
-    league = night.season.league
-    player = player_or_404(league, player_id)
-    return _act(
-        request,
-        night,
-        lambda: services.unseat_player(night=night, player=player),
-        _("%(player)s left the table.") % {"player": player.name},
-    )
+    success = _("%(player)s left the table.")
+    return _act_on_player(request, slug, night_id, player_id, services.unseat_player, success)
 
 
 @require_POST
 def night_dealer(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
-    night = night_for(request, slug, night_id, SCORE)
-    league = night.season.league
-    player = player_or_404(league, player_id)
-    return _act(
-        request,
-        night,
-        lambda: services.set_dealer(night=night, player=player),
-        _("%(player)s deals.") % {"player": player.name},
-    )
+    success = _("%(player)s deals.")
+    return _act_on_player(request, slug, night_id, player_id, services.set_dealer, success)
 
 
 @require_POST
