@@ -153,44 +153,44 @@ def left_of(order: Sequence[Player], player: Player) -> Player:
     return order[(order.index(player) + 1) % len(order)]
 
 
-def set_dealer(*, night: Night, player: Player) -> Night:
+def _update(night: Night, check=None, **fields) -> Night:
+    """Lock the open night, let ``check`` refuse, then save ``fields`` on it."""
     with transaction.atomic():
         night = lock_open_night(night)
+        if check is not None:
+            check(night)
+        for name, value in fields.items():
+            setattr(night, name, value)
+        night.save(update_fields=list(fields))
+        return night
+
+
+def set_dealer(*, night: Night, player: Player) -> Night:
+    def seated(night: Night) -> None:
         if player not in seated_players(night):
             raise LedgerError("night_dealer_not_seated", player=player.name)
-        night.dealer = player
-        night.save(update_fields=["dealer"])
-        return night
+
+    return _update(night, seated, dealer=player)
 
 
 def change_stake(*, night: Night, stake: int) -> Night:
     """The stake of the hands to come; recorded hands keep theirs."""
-    stake = check_stake(stake)
-    with transaction.atomic():
-        night = lock_open_night(night)
-        night.stake = stake
-        night.save(update_fields=["stake"])
-        return night
+    return _update(night, stake=check_stake(stake))
 
 
 def set_big_one(*, night: Night, on: bool) -> Night:
     """ "The Big One": the last deals of the night at double stakes."""
-    with transaction.atomic():
-        night = lock_open_night(night)
-        night.big_one = on
-        night.save(update_fields=["big_one"])
-        return night
+    return _update(night, big_one=on)
 
 
 def change_rules(*, night: Night, rules: object) -> Night:
     """The house rules of the hands to come; recorded hands keep theirs."""
     spec = normalize_rules(rules)
-    with transaction.atomic():
-        night = lock_open_night(night)
+
+    def fits(night: Night) -> None:
         _check_table_size(len(seated_players(night)), parse_rules(spec))
-        night.rules = spec
-        night.save(update_fields=["rules"])
-        return night
+
+    return _update(night, fits, rules=spec)
 
 
 def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) -> Night:
