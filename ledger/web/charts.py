@@ -42,7 +42,6 @@ def line_chart(
     high = max([0, *(v for _, values in series for v in values)])
     top, bottom = pad, height - pad_bottom
     step = (width - pad_left - pad) / max(points, 1)
-    zero_y = scale([0], low, high, top, bottom)[0]
     parts = [
         format_html(
             '<svg class="chart" viewBox="0 0 {} {}" width="100%" role="img" aria-label="{}">'
@@ -52,25 +51,7 @@ def line_chart(
             title,
             title,
         ),
-        format_html(
-            '<line x1="{}" x2="{}" y1="{}" y2="{}" class="chart-zero" stroke="currentColor" stroke-opacity=".4"/>',
-            pad_left,
-            width - pad,
-            zero_y,
-            zero_y,
-        ),
-        format_html(
-            '<text x="{}" y="{}" class="chart-label" text-anchor="end">{}</text>',
-            pad_left - 4,
-            top + 10,
-            money(high),
-        ),
-        format_html(
-            '<text x="{}" y="{}" class="chart-label" text-anchor="end">{}</text>',
-            pad_left - 4,
-            bottom,
-            money(low),
-        ),
+        *_axis(low, high, top, bottom, left=pad_left, right=width - pad, money=money),
     ]
     for index, (name, values) in enumerate(series):
         ys = scale([0, *values], low, high, top, bottom)
@@ -88,6 +69,23 @@ def line_chart(
         )
     parts.append(mark_safe("</svg>"))
     return mark_safe("".join(parts))
+
+
+def _axis(low: int, high: int, top: float, bottom: float, *, left: int, right: int, money):
+    """The zero line, and the highest and lowest amounts written left of the plot."""
+    zero_y = scale([0], low, high, top, bottom)[0]
+    label = '<text x="{}" y="{}" class="chart-label" text-anchor="end">{}</text>'
+    return [
+        format_html(
+            '<line x1="{}" x2="{}" y1="{}" y2="{}" class="chart-zero" stroke="currentColor" stroke-opacity=".4"/>',
+            left,
+            right,
+            zero_y,
+            zero_y,
+        ),
+        format_html(label, left - 4, top + 10, money(high)),
+        format_html(label, left - 4, bottom, money(low)),
+    ]
 
 
 def legend(names: Sequence[str]) -> list[tuple[str, str, str]]:
