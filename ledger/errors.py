@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
         "the request key {key!r} was already used for a different payment"
     ),
     "hand_voided_already": gettext_noop("hand {number} is voided already"),
+    "hand_stands": gettext_noop("hand {number} stands: there is nothing to redo"),
     "hand_corrected_already": gettext_noop(
         "hand {number} was corrected already, by hand {correction}"
     ),

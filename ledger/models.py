@@ -367,6 +367,19 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"Hand {self.number} of {self.night}"
 
+    # Request keys of the hands the services post themselves when a hand is undone or redone.
+    REDO_KEY, RESTORE_KEY = "redo:", "restore:"
+
+    @property
+    def is_redo(self) -> bool:
+        """An undone hand posted again: it replaces what stood in for it."""
+        return self.idempotency_key.startswith(self.REDO_KEY)
+
+    @property
+    def is_restore(self) -> bool:
+        """The original of an undone correction, posted again: it replaces the correction."""
+        return self.idempotency_key.startswith(self.RESTORE_KEY)
+
 
 class HandPlayer(models.Model):
     """A player seated for one hand: seat, count, deal-tonk claim and role in the result."""

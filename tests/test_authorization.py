@@ -46,6 +46,8 @@ MATRIX = {
     "night_close": ("post", SCORE, {}),
     "night_reopen": ("post", SCORE, {}),
     "hand_void": ("post", SCORE, {}),
+    "hand_undo": ("post", SCORE, {}),
+    "hand_redo": ("post", SCORE, {}),
     "hand_form": ("get", SCORE, None),
     "hand_preview": ("post", SCORE, {}),
     "hand_record": ("post", SCORE, {"key": "k", "dealer": "0"}),

@@ -349,7 +349,7 @@ def test_the_leftover_check_sees_english(client, owner, played, players):
     client.force_login(owner)
     page = client.get(reverse("ledger:night", args=[played.season.league.slug, played.pk]))
     leftovers = english_leftovers(visible_text(page.content.decode()), "nl")
-    assert {"Settle up", "Totals tonight", "Undo hand", "drops with", "Log out"} <= set(leftovers)
+    assert {"Settle up", "Totals tonight", "Fix hand", "drops with", "Log out"} <= set(leftovers)
 
 
 @pytest.mark.django_db

@@ -90,5 +90,22 @@ def _headline(hand: Hand) -> str:
         return hand.get_outcome_display()
 
 
-def last_standing(rows: list[HistoryRow]) -> Hand | None:
-    return next((row.hand for row in rows if not row.voided), None)
+@dataclass(frozen=True)
+class UndoBar:
+    """What the button under the outcomes does: undo the newest standing hand, or redo
+    the hand just undone. Never both, so a second tap cannot undo a second hand."""
+
+    undo: Hand | None = None
+    redo: Hand | None = None
+
+
+def undo_bar(rows: list[HistoryRow]) -> UndoBar:
+    """From the hand list, newest first."""
+    if not rows:
+        return UndoBar()
+    newest = rows[0].hand
+    if rows[0].voided:
+        return UndoBar(redo=newest)
+    if newest.is_restore:  # an undone correction gave its original back
+        return UndoBar(redo=newest.replaces)
+    return UndoBar(undo=next((row.hand for row in rows if not row.voided), None))

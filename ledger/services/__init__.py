@@ -11,7 +11,7 @@ details in ``details``) and the read models kept with them in ``tallies``.
 Callers use ``from ledger import services`` and the names below.
 """
 
-from ledger.services.hands import correct_hand, record_hand, void_hand
+from ledger.services.hands import correct_hand, record_hand, redo_hand, undo_hand, void_hand
 from ledger.services.leagues import create_league, set_league_rules, set_settling
 from ledger.services.members import (
     accept_invitation,
@@ -54,6 +54,7 @@ __all__ = [
     "pending_invitation",
     "record_hand",
     "record_payment",
+    "redo_hand",
     "remove_member",
     "rename_player",
     "reopen_night",
@@ -70,6 +71,7 @@ __all__ = [
     "share",
     "start_night",
     "start_season",
+    "undo_hand",
     "unseat_player",
     "void_hand",
 ]

@@ -1,4 +1,4 @@
-"""Hands: record one (once per request key), void it, correct it."""
+"""Hands: record one (once per request key), void it, correct it, undo and redo it."""
 
 from dataclasses import dataclass
 
@@ -14,9 +14,9 @@ from ledger.models import (
     Transaction,
 )
 from ledger.services import tallies
-from ledger.services.details import HandDetails
+from ledger.services.details import HandDetails, stored_details
 from ledger.services.guards import check_open, lock_night, lock_open_night
-from ledger.services.nights import left_of
+from ledger.services.nights import left_of, seated_players
 from ledger.services.postings import (
     build_hand,
     build_reversal,
@@ -169,3 +169,78 @@ def correct_hand(
                 logged_by=logged_by,
             )
         )
+
+
+def undo_hand(*, hand: Hand, by=None) -> Hand | None:
+    """Take ``hand`` back: its payouts are reversed and the deal returns to its dealer.
+
+    Undoing a correction brings the hand it corrected back (posted again, replacing
+    the correction), which is returned. A hand that no longer stands is left as it
+    is, so a repeated or stale undo does nothing more.
+    """
+    with transaction.atomic():
+        night = lock_open_night(hand.night)
+        hand = Hand.objects.with_voided().select_related("replaces").get(pk=hand.pk)
+        if hand.is_voided:
+            return None
+        newest = not night.hands.standing().filter(number__gt=hand.number).exists()
+        _reverse(hand, by)
+        corrected = hand.replaces
+        if corrected is not None and not (hand.is_redo or hand.is_restore):
+            key = f"{Hand.RESTORE_KEY}{hand.pk}"
+            return _post_again(night, corrected, replacing=hand, key=key, by=by)
+        if newest and not hand.is_restore and hand.dealer in seated_players(night):
+            night.dealer = hand.dealer
+            night.save(update_fields=["dealer"])
+        return None
+
+
+def redo_hand(*, hand: Hand, by=None) -> Hand:
+    """Post an undone hand again, as a new hand replacing whatever stood in for it.
+
+    Redone once: a repeated redo returns the same hand. The deal moves on as it did.
+    """
+    with transaction.atomic():
+        night = lock_open_night(hand.night)
+        key = f"{Hand.REDO_KEY}{hand.pk}"
+        again = night.hands.filter(idempotency_key=key).first()
+        if again is not None:
+            return again
+        hand = Hand.objects.with_voided().get(pk=hand.pk)
+        if not hand.is_voided:
+            raise LedgerError("hand_stands", number=hand.number)
+        stand_in = Hand.objects.with_voided().filter(replaces=hand).first()
+        if stand_in is not None:
+            if stand_in.is_voided:
+                raise LedgerError(
+                    "hand_corrected_already", number=hand.number, correction=stand_in.number
+                )
+            _reverse(stand_in, by)
+        again = _post_again(night, hand, replacing=stand_in or hand, key=key, by=by)
+        players = seated_players(night)
+        if stand_in is None and hand.dealer in players:
+            night.dealer = left_of(players, hand.dealer)
+            night.save(update_fields=["dealer"])
+        return again
+
+
+def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> Hand:
+    """``hand`` as it was recorded, posted as the next hand of the night."""
+    seats = list(hand.seats.select_related("player"))
+    details = stored_details(hand, seats)
+    last = night.hands.aggregate(last=Max("number"))["last"]
+    return save(
+        build_hand(
+            night=night,
+            number=last + 1,
+            players=[seat.player for seat in seats],
+            dealer=hand.dealer,
+            stake=hand.stake,
+            spec=hand.rules,
+            details=details,
+            key=key,
+            digest=request_digest(details, again=hand.pk),
+            replaces=replacing,
+            logged_by=by,
+        )
+    )

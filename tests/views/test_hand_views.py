@@ -181,17 +181,36 @@ def test_correcting_another_nights_hand_is_404(client, urls, season, players):
     assert client.get(urls["night"] + "hand/dead/?correcting=abc").status_code == 404
 
 
-def test_void_and_undo(client, urls, players, night):
+def test_void_then_the_board_offers_redo_not_a_second_undo(client, urls, players, night):
     first = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
     second = record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
     board = client.get(urls["night"]).content.decode()
     assert "Undo hand 2" in board
     page = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
     assert "Hand 2 is voided." in page
-    assert "Undo hand 1" in page
+    assert "Hand 2 undone" in page
+    assert 'id="redo"' in page
+    assert "Undo hand 1" not in page
     again = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
     assert "hand 2 is voided already" in again
     assert list(Hand.objects.standing()) == [first]
+
+
+def test_undo_four_times_undoes_one_hand_and_redo_brings_it_back(client, urls, players, night):
+    first = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
+    second = record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
+    undo = urls["night"] + f"hands/{second.pk}/undo/"
+    pages = [client.post(undo, **HTMX).content.decode() for _ in range(4)]
+    assert all("Hand 2 undone." in page for page in pages)
+    assert list(Hand.objects.standing()) == [first]
+    night.refresh_from_db()
+    assert night.dealer == second.dealer
+    redo = urls["night"] + f"hands/{second.pk}/redo/"
+    page = client.post(redo, **HTMX).content.decode()
+    assert "Hand 2 is back, as hand 3." in page
+    assert "Undo hand 3" in page
+    assert "Hand 2 is back, as hand 3." in client.post(redo, **HTMX).content.decode()
+    assert [h.number for h in Hand.objects.standing()] == [1, 3]
 
 
 def test_a_closed_night_takes_no_hands(client, urls, players, night):

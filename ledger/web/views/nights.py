@@ -31,7 +31,7 @@ def night_context(request, night, **extra) -> dict:
         "night": night,
         "totals": totals,
         "history": rows,
-        "last_hand": board.last_standing(rows),
+        "undo_bar": board.undo_bar(rows),
         "hands_hidden": 0
         if every_hand
         else max(0, (rows[0].hand.number if rows else 0) - len(rows)),
@@ -158,6 +158,35 @@ def night_close(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     return _act(
         request, night, lambda: services.close_night(night=night), _("The night is closed.")
     )
+
+
+@require_POST
+def hand_undo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+    night = night_for(request, slug, night_id, SCORE)
+    hand = hand_or_404(night, hand_id)
+    try:
+        restored = services.undo_hand(hand=hand)
+    except DOMAIN_ERRORS as exc:
+        return _after(request, night, error=explain(exc))
+    notice = _("Hand %(number)d undone.") % {"number": hand.number}
+    if restored is not None:
+        notice = _("Hand %(number)d undone: hand %(original)d counts again.") % {
+            "number": hand.number,
+            "original": restored.replaces.replaces.number,
+        }
+    return _after(request, night, notice=notice)
+
+
+@require_POST
+def hand_redo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+    night = night_for(request, slug, night_id, SCORE)
+    hand = hand_or_404(night, hand_id)
+    try:
+        again = services.redo_hand(hand=hand)
+    except DOMAIN_ERRORS as exc:
+        return _after(request, night, error=explain(exc))
+    notice = _("Hand %(number)d is back, as hand %(again)d.")
+    return _after(request, night, notice=notice % {"number": hand.number, "again": again.number})
 
 
 @require_POST

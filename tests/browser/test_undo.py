@@ -1,0 +1,80 @@
+"""Undo at the table: four fast taps undo one hand, Redo brings it back, the deal follows."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger import services
+from ledger.models import Hand
+from tests.helpers import balances, drop, new_key, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def three_hands(night, players):
+    p = players
+    hands = [
+        record(night, drop(p["Croaker"], {p["Croaker"]: 3, p["Goblin"]: 8, p["Elmo"]: 20})),
+        record(night, drop(p["Goblin"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 20})),
+        record(night, drop(p["Elmo"], {p["Croaker"]: 12, p["Goblin"]: 11, p["Elmo"]: 2})),
+    ]
+    return hands
+
+
+def night_url(live_server, night) -> str:
+    return f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/"
+
+
+def test_four_fast_taps_undo_one_hand_and_redo_restores_it(
+    page: Page, live_server, log_in, owner, night, three_hands, screenshot
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    before = balances()
+    third = three_hands[-1]
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    undo = page.locator("#undo")
+    expect(undo).to_have_text("Undo hand 3")
+    page.wait_for_timeout(1100)  # the button takes taps a moment after it appears
+    box = undo.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(4):  # a thumb that is not sure it worked
+        page.mouse.click(x, y)
+        page.wait_for_timeout(120)
+    expect(page.locator("#undone")).to_have_text("Hand 3 undone")
+    page.wait_for_timeout(1500)
+    assert [h.number for h in Hand.objects.standing()] == [1, 2]
+    expect(page.locator("#dealer")).to_have_text(third.dealer.name)  # the deal came back
+    screenshot("40-undone-360")
+
+    redo = page.locator("#redo")
+    page.wait_for_timeout(1100)
+    redo.click()
+    expect(page.locator("#board [role=status]")).to_contain_text("Hand 3 is back, as hand 4.")
+    expect(page.locator("#undo")).to_have_text("Undo hand 4")
+    assert balances() == before
+    night.refresh_from_db()
+    expect(page.locator("#dealer")).to_have_text(night.dealer.name)
+    assert night.dealer != third.dealer
+    screenshot("41-redone-360")
+
+
+def test_undoing_a_correction_brings_the_original_back(
+    page: Page, live_server, log_in, owner, night, players, three_hands
+):
+    p = players
+    before = balances()
+    fixed = drop(p["Elmo"], {p["Croaker"]: 12, p["Goblin"]: 11, p["Elmo"]: 20})
+    services.correct_hand(hand=three_hands[-1], key=new_key(), details=fixed)
+    assert balances() != before
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    expect(page.locator("#undo")).to_have_text("Undo hand 4")
+    page.wait_for_timeout(1100)
+    page.locator("#undo").click()
+    expect(page.locator("#board [role=status]")).to_contain_text(
+        "Hand 4 undone: hand 3 counts again."
+    )
+    expect(page.locator("#undone")).to_have_text("Hand 4 undone")
+    assert balances() == before
+    expect(page.locator("#hand-5")).to_contain_text("undoes #4")
