@@ -160,6 +160,49 @@ class Ledger(RuleBasedStateMachine):
             }
         )
 
+    def _entry(self, pk: int) -> dict:
+        return next(entry for entry in self.recorded if entry["pk"] == pk)
+
+    def _posted_again(self, hand: Hand, like: dict) -> None:
+        self.expected.update(like["net"])
+        self.recorded.append({**like, "pk": hand.pk, "standing": True, "correction": True})
+
+    @precondition(lambda self: self.recorded)
+    @rule(data=st.data())
+    def undo(self, data):
+        entry = data.draw(st.sampled_from(self.recorded))
+        hand = Hand.objects.get(pk=entry["pk"])
+        rows = Entry.objects.count()
+        restored = services.undo_hand(hand=hand)
+        if not entry["standing"]:
+            assert restored is None
+            assert Entry.objects.count() == rows, "a stale undo changes nothing"
+            return
+        entry["standing"] = False
+        self.expected.subtract(entry["net"])
+        if restored is not None:
+            self._posted_again(restored, self._entry(hand.replaces_id))
+
+    @precondition(lambda self: any(not h["standing"] for h in self.recorded))
+    @rule(data=st.data())
+    def redo(self, data):
+        entry = data.draw(st.sampled_from([h for h in self.recorded if not h["standing"]]))
+        hand = Hand.objects.get(pk=entry["pk"])
+        stand_in = Hand.objects.filter(replaces=hand).first()
+        known = {h["pk"] for h in self.recorded}
+        try:
+            again = services.redo_hand(hand=hand)
+        except LedgerError as exc:
+            if exc.code != "hand_corrected_already":  # what stood in for it was voided in turn
+                raise
+            return
+        if again.pk in known:  # redone before: nothing more
+            return
+        if stand_in is not None:
+            self._entry(stand_in.pk)["standing"] = False
+            self.expected.subtract(self._entry(stand_in.pk)["net"])
+        self._posted_again(again, entry)
+
     @rule(data=st.data())
     def someone_comes_or_goes(self, data):
         seated = services.seated_players(self.night)
