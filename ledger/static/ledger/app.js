@@ -79,6 +79,24 @@
   });
 })();
 
+// A save whose answer never came: say so on the form and offer to send it again. The form
+// keeps its request key, so a hand the server did save is answered, not saved twice.
+(function () {
+  function lost(event) {
+    var form = event.detail.elt;
+    if (!form || form.id !== "hand") return;
+    var note = form.querySelector("#save-lost");
+    note.hidden = false;
+    note.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.id === "hand") form.querySelector("#save-lost").hidden = true;
+  });
+})();
+
 // Copy the settle-up plan for the group chat.
 document.addEventListener("click", function (event) {
   var button = event.target.closest("button.copy");
