@@ -51,6 +51,28 @@ def validate_hand(hand: Hand, rules: RuleSet) -> None:
         CHECKS[detail](hand, rules)
 
 
+def count_errors(hand: Hand, rules: RuleSet) -> list[RulesError]:
+    """Every count of ``hand`` that ``rules`` make impossible, one error per player.
+
+    ``validate_hand`` stops at the first problem; a form wants to mark them all.
+    """
+    logs = OUTCOMES[hand.outcome].logs
+    checks = []
+    if "counts" in logs:
+        checks += [
+            (player, count, rules.play_counts, "count") for player, count in hand.counts.items()
+        ]
+    if "claims" in logs:
+        checks += [(c.player, c.count, rules.deal_counts, "deal count") for c in hand.claims]
+    errors = []
+    for player, count, reachable, kind in checks:
+        try:
+            _check_count(player, count, reachable, kind, rules)
+        except RulesError as exc:
+            errors.append(exc)
+    return errors
+
+
 def _validate_players(hand: Hand, rules: RuleSet) -> None:
     for player in hand.players:
         if not isinstance(player, str) or not player.strip():

@@ -13,10 +13,11 @@ from django.utils.translation import gettext_lazy
 
 from ledger.errors import LedgerError
 from ledger.models import OUTCOME_CHOICES, Player
-from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, normalize_rules
+from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, RuleSet, normalize_rules
+from ledger.rules.hand import count_errors
 from ledger.rules.money import AmountError, format_number, parse_amount
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
-from ledger.services.details import HandDetails
+from ledger.services.details import HandDetails, engine_hand
 from ledger.web.i18n import explain, number_style
 from ledger.web.inputs import (
     ChoiceField,
@@ -399,9 +400,18 @@ class HandForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     dealer = ChoiceField(label=gettext_lazy("Dealer"))
 
-    def __init__(self, *args, outcome: str, players: list[Player], dealer: Player, **kwargs):
+    def __init__(
+        self,
+        *args,
+        outcome: str,
+        players: list[Player],
+        dealer: Player,
+        rules: RuleSet | None = None,
+        **kwargs,
+    ):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4().hex)
+        self.rules = rules
         kwargs["initial"].setdefault("dealer", str(dealer.pk))
         super().__init__(*args, **kwargs)
         self.outcome, self.spec, self.players = outcome, OUTCOMES[outcome], players
@@ -493,6 +503,14 @@ class HandForm(forms.Form):
             seats = {p.pk: i for i, p in enumerate(self.players)}
             claimed.sort(key=lambda p: (data.get(f"order-{p.pk}") or 99, seats[p.pk]))
             self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
+        if self.rules is not None and not self.errors:
+            # Name every impossible count at once, each beside its player.
+            details = self.details()
+            engine = engine_hand(
+                players=self.players, dealer=self.players[0], stake=1, details=details
+            )
+            for error in count_errors(engine, self.rules):
+                self.add_domain_error(error)
         return data
 
     def details(self) -> HandDetails:

@@ -113,6 +113,17 @@ def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, pl
     assert not Hand.objects.exists()
 
 
+def test_every_impossible_count_is_named_beside_its_player(client, urls, players):
+    page = client.post(
+        urls["night"] + "hand/drop/save/", drop_data(players, counts=(0, 120, 51)), **HTMX
+    )
+    text = page.content.decode()
+    for name, count in (("Croaker", 0), ("Goblin", 120), ("Elmo", 51)):
+        assert f"{name}&#x27;s count {count} is impossible with a 52-card deck" in text
+        assert re.search(rf'id="id_count-{players[name].pk}"[^>]*aria-describedby', text)
+    assert not Hand.objects.exists()
+
+
 def test_a_missing_count_is_refused(client, urls, players):
     data = drop_data(players)
     del data[f"count-{players['Goblin'].pk}"]

@@ -54,7 +54,12 @@ def _form(night: Night, outcome: str, table: Table, data=None) -> HandForm:
     if table.correcting and table.correcting.outcome == outcome and data is None:
         initial = _initial_from(table.correcting)
     return HandForm(
-        data, outcome=outcome, players=table.players, dealer=table.dealer, initial=initial
+        data,
+        outcome=outcome,
+        players=table.players,
+        dealer=table.dealer,
+        rules=parse_rules(table.spec),
+        initial=initial,
     )
 
 
