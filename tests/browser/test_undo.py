@@ -103,3 +103,40 @@ def test_a_save_whose_answer_is_lost_says_so_and_try_again_saves_once(
     page.locator("#try-again").click()
     expect(page.locator("#board [role=status]")).to_contain_text("Hand 1 saved")
     assert Hand.objects.count() == 1
+
+
+def in_view(page: Page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }"
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
+def test_the_hand_sheet_opens_in_view_and_save_brings_the_totals_back(
+    page: Page, live_server, log_in, owner, night, players, three_hands, screenshot, width, height
+):
+    page.set_viewport_size({"width": width, "height": height})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.locator("a.outcome[data-outcome=drop]").first.click()
+    expect(page.locator("#hand")).to_be_visible()
+    assert in_view(page, "#hand h2")
+    assert in_view(page, "#confirm")
+    page.screenshot(path=f"test-artifacts/43-drop-sheet-{width}.png")
+    page.locator("#hand .choice label:text-is('Croaker')").first.click()
+    for name, count in (("Croaker", "3"), ("Goblin", "20"), ("Elmo", "9")):
+        page.get_by_label(f"{name}'s count", exact=True).fill(count)
+    page.locator("#confirm").click()
+    expect(page.locator("#board [role=status]")).to_contain_text("Hand 4 saved.")
+    assert in_view(page, "#board [role=status]")
+    assert in_view(page, "#dealer")
+
+    # Correct the first hand from the bottom of the list: its sheet opens in view too.
+    page.locator("#hand-1 summary").scroll_into_view_if_needed()
+    page.locator("#hand-1 summary").click()
+    page.locator("#hand-1 a:text-is('Correct')").click()
+    expect(page.locator("#hand h2")).to_contain_text("Correct hand 1")
+    assert in_view(page, "#hand h2")
+    assert in_view(page, "#confirm")
+    page.screenshot(path=f"test-artifacts/44-correct-sheet-{width}.png")
