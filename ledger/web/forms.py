@@ -425,6 +425,15 @@ class HandForm(forms.Form):
         """Whether the card picker helps: the outcome asks for counts."""
         return bool(self.spec.counts)
 
+    @property
+    def pad_counts(self) -> list[int]:
+        """The counts the pad offers, one tap each: those the rules make possible."""
+        if self.rules is None or not self.spec.counts:
+            return []
+        if self.spec.counts == "claimers":
+            return sorted(c for c in self.rules.deal_counts if self.rules.tier_of(c) is not None)
+        return sorted(self.rules.play_counts)
+
     def _radio(self, label: str, required: str) -> ChoiceField:
         return ChoiceField(
             choices=self.fields["dealer"].choices,

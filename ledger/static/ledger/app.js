@@ -21,12 +21,43 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // Card picker: tap a count box, then the cards in that hand.
+  // Count pad: the chosen count box is filled by one tap on the pad, and the next empty box
+  // is chosen. With the pad there the phone's keyboard stays shut (typing still works).
   var lastCount = null;
+  function choose(input) {
+    Array.prototype.forEach.call(document.querySelectorAll("#hand input.count.chosen"), function (i) {
+      i.classList.remove("chosen");
+    });
+    lastCount = input;
+    if (input) input.classList.add("chosen");
+  }
+  function boxes() {
+    return Array.prototype.slice.call(document.querySelectorAll("#hand input.count"));
+  }
+  function nextEmpty(after) {
+    var all = boxes();
+    var start = after ? all.indexOf(after) + 1 : 0;
+    var rest = all.slice(start).concat(all.slice(0, start));
+    return rest.filter(function (i) { return !i.value && !i.closest(".claim-row"); })[0] || null;
+  }
+  document.addEventListener("htmx:load", function (event) {
+    if (!event.target.querySelector || !event.target.querySelector("#hand .count-pad")) return;
+    boxes().forEach(function (i) { i.setAttribute("inputmode", "none"); });
+    choose(nextEmpty(null));
+  });
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches("#hand input.count")) lastCount = event.target;
+    if (event.target.matches("#hand input.count")) choose(event.target);
   });
   document.addEventListener("click", function (event) {
+    var pad = event.target.closest(".pad-button");
+    if (pad) {
+      var box = lastCount && document.body.contains(lastCount) ? lastCount : nextEmpty(null);
+      if (!box) return;
+      box.value = pad.dataset.value;
+      changed(box);
+      choose(box.closest(".claim-row") ? box : (nextEmpty(box) || box));
+      return;
+    }
     var card = event.target.closest(".card-button, .card-clear");
     if (card) {
       var target = lastCount && document.body.contains(lastCount) ? lastCount : document.querySelector("#hand input.count");

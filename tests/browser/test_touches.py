@@ -1,0 +1,112 @@
+"""How many touches and scrolls a hand costs on a phone, at a 4- and a 6-player table.
+
+A touch is a tap or a typed digit; a scroll is a next target that was outside the
+screen. Each run prints its table (``pytest -s``), writes it to
+test-artifacts/touches-*.md, and asserts each budget.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger import services
+from ledger.models import Hand
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent", "Otto")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+class Thumb:
+    """Taps like a player: counts every touch, and a scroll when the target was off screen."""
+
+    def __init__(self, page: Page):
+        self.page, self.touches, self.scrolls = page, 0, 0
+
+    def tap(self, selector: str) -> None:
+        target = self.page.locator(selector).first
+        target.wait_for(state="visible")
+        self.page.wait_for_timeout(50)
+        seen = target.evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= window.innerHeight; }"
+        )
+        self.scrolls += 0 if seen else 1
+        target.click()
+        self.touches += 1
+
+
+def pad(value: int) -> str:
+    return f"#hand .pad-button[data-value='{value}']"
+
+
+def outcome(name: str) -> str:
+    return f"a.outcome[data-outcome={name}]"
+
+
+def choice(name: str) -> str:
+    return f"#hand .choice label:text-is('{name}')"
+
+
+def play(thumb: Thumb, steps: list[str]) -> None:
+    for step in steps:
+        thumb.tap(step)
+
+
+SIZES = [(390, 844), (360, 740)]
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_hand_costs_a_few_touches_and_no_scroll(
+    page: Page, live_server, log_in, owner, league, players, season, seats, width, height
+):
+    everyone = {**players, "Otto": services.add_player(league=league, name="Otto")}
+    table = [everyone[name] for name in NAMES[:seats]]
+    night = services.start_night(season=season, players=table, dealer=table[-1])
+    page.set_viewport_size({"width": width, "height": height})
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{league.slug}/nights/{night.pk}/")
+    low, high = [3], [20, 9, 30, 25, 14, 11][: seats - 1]
+    caught = [12, 8, 47, 25, 14, 50][:seats]
+    hands = {
+        "won drop": [outcome("drop"), choice("Croaker"), *map(pad, low + high)],
+        "caught drop": [outcome("drop"), choice("Croaker"), *map(pad, caught)],
+        "stock-out": [outcome("stock_out"), *map(pad, caught)],
+        "tonk-out": [outcome("tonk_out"), choice("Goblin")],
+        "deal tonk at 50": [outcome("deal_tonk"), "#hand .claim-row .call", pad(50)],
+    }
+    budgets = {"won drop": 8, "caught drop": 8, "stock-out": 7, "tonk-out": 3}
+    budgets["deal tonk at 50"] = 4
+    if seats == 6:
+        budgets = {name: budget + 2 for name, budget in budgets.items()}
+    measured = []
+    for number, (name, steps) in enumerate(hands.items(), start=1):
+        thumb = Thumb(page)
+        play(thumb, steps)
+        if number == 1:
+            page.screenshot(path=f"test-artifacts/46-count-pad-{seats}-{width}.png")
+        thumb.tap("#confirm")
+        expect(page.locator("#board [role=status]")).to_contain_text(f"Hand {number} saved.")
+        measured.append((f"{seats} players {width}x{height}", name, thumb.touches, thumb.scrolls))
+        assert thumb.scrolls == 0, name
+        assert thumb.touches <= budgets[name], name
+    # Correcting one count of the first hand, at the bottom of the hand list: reaching it
+    # is the one scroll.
+    thumb = Thumb(page)
+    play(thumb, ["#hand-1 summary", "#hand-1 a:text-is('Correct')"])
+    goblin = everyone["Goblin"].pk
+    play(thumb, [f"#id_count-{goblin}", pad(21), "#confirm"])
+    expect(page.locator("#board [role=status]")).to_contain_text("correcting hand 1")
+    row = (f"{seats} players {width}x{height}", "correct one count of hand 1", thumb.touches)
+    measured.append((*row, thumb.scrolls))
+    table = "\n".join("| {} | {} | {} | {} |".format(*line) for line in measured)
+    print(f"\n| table and screen | hand | touches | scrolls |\n|---|---|---|---|\n{table}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"touches-{seats}-{width}x{height}.md").write_text(table + "\n")
+    assert thumb.touches <= 5
+    assert thumb.scrolls <= 1
+    assert Hand.objects.standing().count() == len(hands)
+    page.screenshot(path=f"test-artifacts/45-after-a-night-{seats}-{width}.png")
