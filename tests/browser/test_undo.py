@@ -140,3 +140,27 @@ def test_the_hand_sheet_opens_in_view_and_save_brings_the_totals_back(
     assert in_view(page, "#hand h2")
     assert in_view(page, "#confirm")
     page.screenshot(path=f"test-artifacts/44-correct-sheet-{width}.png")
+
+
+def test_leaving_and_closing_the_night_ask_first(page: Page, live_server, log_in, owner, night):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    controls = page.locator("details.table-controls")
+    assert controls.evaluate("e => e.getBoundingClientRect().top < window.innerHeight")
+    controls.locator("summary").click()
+    answers = iter([False, True])
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept() if next(answers) else dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.locator("button:text-is('Elmo leaves')").click()
+    page.wait_for_timeout(300)
+    assert asked == ["Elmo leaves the table?"]
+    assert "Elmo" in [p.name for p in services.seated_players(night)]
+    page.locator("button:text-is('Elmo leaves')").click()
+    expect(page.locator("#board [role=status]")).to_contain_text("Elmo left the table.")
+    assert "Elmo" not in [p.name for p in services.seated_players(night)]
