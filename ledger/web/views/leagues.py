@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import League
+from ledger.reads.tables import last_table, open_nights
 from ledger.rules import PRESETS
 from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.web.forms import (
@@ -48,7 +49,9 @@ def home(request: HttpRequest) -> HttpResponse:
             )
             return redirect("ledger:league", slug=league.slug)
     leagues = League.objects.for_user(request.user).order_by("name")
-    return render(request, "ledger/home.html", {"leagues": leagues, "form": form})
+    tonight = open_nights(request.user) if request.user.is_authenticated else []
+    context = {"leagues": leagues, "form": form, "tonight": tonight}
+    return render(request, "ledger/home.html", context)
 
 
 @require_GET
@@ -218,8 +221,19 @@ def night_start(request: HttpRequest, slug: str) -> HttpResponse:
     players = list(league.players.active())
     data = request.POST if request.method == "POST" else None
     initial = {"stake": plain(league.default_stake, league.decimal_places)}
+    spec = league.rules
+    same = last_table(league)
+    if same is not None:  # the same table again: same seats, the next dealer, stake and rules
+        seated = {player.pk: seat for seat, player in enumerate(same.players, start=1)}
+        players.sort(key=lambda p: (seated.get(p.pk, len(seated) + 1), p.name.lower()))
+        initial.update({f"sit-{pk}": True for pk in seated})
+        initial.update({f"seat-{p.pk}": seat for seat, p in enumerate(players, start=1)})
+        initial.update(
+            dealer=str(same.dealer.pk), stake=plain(same.night.stake, league.decimal_places)
+        )
+        spec = same.night.rules
     form = NightForm(data, players=players, places=league.decimal_places, initial=initial)
-    rules_form = RulesForm(data, prefix="rules", spec=league.rules if data is None else None)
+    rules_form = RulesForm(data, prefix="rules", spec=spec if data is None else None)
     if request.method == "POST" and form.is_valid() and rules_form.is_valid():
         try:
             night = _start_night(season, form, rules_form.spec)
@@ -230,7 +244,7 @@ def night_start(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "ledger/night_start.html",
-        {"league": league, "form": form, "rules_form": rules_form},
+        {"league": league, "form": form, "rules_form": rules_form, "same_table": same},
     )
 
 

@@ -1,4 +1,4 @@
-"""Undo at the table: four fast taps undo one hand, Redo brings it back, the deal follows."""
+"""The scoring loop at the table: undo and redo, a lost answer, the sheet, the table controls, the same table again."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -164,3 +164,29 @@ def test_leaving_and_closing_the_night_ask_first(page: Page, live_server, log_in
     page.locator("button:text-is('Elmo leaves')").click()
     expect(page.locator("#board [role=status]")).to_contain_text("Elmo left the table.")
     assert "Elmo" not in [p.name for p in services.seated_players(night)]
+
+
+def test_the_same_table_starts_again_in_two_touches(
+    page: Page, live_server, log_in, owner, night, three_hands
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    services.change_stake(night=night, stake=250)
+    services.close_night(night=night)
+    night.refresh_from_db()
+    seats = [p.name for p in services.seated_players(night)]
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    for target in ("#same-table", "#start-same"):
+        assert in_view(page, target), target
+        page.locator(target).click()
+    expect(page.locator("h1")).to_contain_text("Night of")
+    again = night.season.nights.exclude(pk=night.pk).get()
+    assert [p.name for p in services.seated_players(again)] == seats
+    assert (again.dealer, again.stake, again.rules) == (night.dealer, 250, night.rules)
+    expect(page.locator("#dealer")).to_have_text(night.dealer.name)
+
+    # The home page leads back to it.
+    page.goto(f"{live_server.url}/")
+    expect(page.locator("a.tonight")).to_have_attribute(
+        "href", f"/l/{night.season.league.slug}/nights/{again.pk}/"
+    )
