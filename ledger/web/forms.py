@@ -101,6 +101,10 @@ class SeasonForm(forms.Form):
         initial=lambda: _("Season %(month)s") % {"month": date_format(date.today(), "F Y")},
     )
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_season_%s")  # the league page has a player's name too
+        super().__init__(*args, **kwargs)
+
 
 class StakeForm(forms.Form):
     stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake for the next hands"))
