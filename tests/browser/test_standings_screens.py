@@ -20,6 +20,13 @@ def test_the_standings_screens_on_a_phone(
     expect(page.locator("#total")).to_contain_text("✓")
     screenshot(f"11-standings-{scheme}")
     assert_accessible(page, f"standings ({scheme})")
+    name = page.locator("table.standings tbody th").first
+    where = name.bounding_box()["x"]
+    page.locator(".table-responsive").evaluate("e => { e.scrollLeft = 400; }")
+    assert name.bounding_box()["x"] == where, "the player column stays put"
+    assert page.locator("table.standings thead th").count() == 5
+    page.locator("#columns").click()
+    assert page.locator("table.standings thead th").count() == 14
     page.locator("table.standings tbody th a").first.click()
     expect(page.locator("svg.chart polyline")).to_have_count(1)
     screenshot(f"12-player-{scheme}")

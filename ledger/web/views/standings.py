@@ -65,6 +65,8 @@ def standings_page(
             "seasons": list(league.seasons.all()),
             "win_labels": WIN_LABELS,
             "win_kinds": WIN_RESULTS,
+            "all_columns": request.GET.get("columns") == "all",
+            "every_row": every_row,
         },
     )
 
