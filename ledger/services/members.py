@@ -102,8 +102,12 @@ def remove_member(*, membership: Membership) -> None:
         membership.delete()
 
 
-def share(*, league: League, by, night: Night | None = None) -> ShareLink:
-    """A read-only link to the league, or to one night of it."""
+def share(*, league: League, by, night: Night | None = None, reuse: bool = False) -> ShareLink:
+    """A read-only link to the league, or to one night of it; ``reuse`` gives back a live one."""
+    if reuse:
+        live = league.share_links.live().filter(night=night).order_by("-pk").first()
+        if live is not None:
+            return live
     lookup, secret = new_token()
     return ShareLink.objects.create(
         league=league, night=night, lookup=lookup, token=secret, created_by=by

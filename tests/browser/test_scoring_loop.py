@@ -190,3 +190,25 @@ def test_the_same_table_starts_again_in_two_touches(
     expect(page.locator("a.tonight")).to_have_attribute(
         "href", f"/l/{night.season.league.slug}/nights/{again.pk}/"
     )
+
+
+def test_share_opens_the_nights_link_in_place_and_it_works_without_an_account(
+    page: Page, browser, live_server, log_in, owner, night, three_hands, screenshot
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.locator("#share-night").click()
+    expect(page.locator("#share .qr svg")).to_be_visible()
+    url = page.locator("#share-url").input_value()
+    page.locator("#share-night").click()  # a second tap shows the same link
+    expect(page.locator("#share-url")).to_have_value(url)
+    page.locator("#share .qr").scroll_into_view_if_needed()
+    screenshot("47-share-360")
+    stranger = browser.new_context(viewport={"width": 360, "height": 740})
+    other = stranger.new_page()
+    other.goto(url)
+    expect(other.locator("#board")).to_contain_text("Croaker")
+    assert "/watch/" in other.url
+    expect(other.locator("a.outcome")).to_have_count(0)
+    stranger.close()

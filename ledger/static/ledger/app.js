@@ -128,7 +128,17 @@
   });
 })();
 
-// Copy the settle-up plan for the group chat.
+// The phone's own share sheet, where it has one (Web Share API).
+document.addEventListener("htmx:load", function (event) {
+  if (!navigator.share || !event.target.querySelectorAll) return;
+  Array.prototype.forEach.call(event.target.querySelectorAll(".web-share"), function (b) { b.hidden = false; });
+});
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("button.web-share");
+  if (button && navigator.share) navigator.share({ title: button.dataset.title, url: button.dataset.url }).catch(function () {});
+});
+
+// Copy the settle-up plan (or a share link) for the group chat.
 document.addEventListener("click", function (event) {
   var button = event.target.closest("button.copy");
   if (!button || !navigator.clipboard) return;

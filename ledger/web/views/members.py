@@ -119,6 +119,10 @@ def share_create(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     night_id = night_id_or_none(request.POST.get("night", ""))
     night = night_for(request, slug, night_id, OWN) if night_id else None
+    if request.htmx and night is not None:  # the scoring screen's Share: the link in place
+        link = services.share(league=league, by=request.user, night=night, reuse=True)
+        url = share_url(request, link)
+        return render(request, "ledger/_share.html", {"url": url, "qr": _qr(url), "night": night})
     services.share(league=league, by=request.user, night=night)
     return _back(
         request, slug, notice=_("A new read-only share link: show its QR code at the table.")
