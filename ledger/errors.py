@@ -12,6 +12,9 @@ MESSAGES: dict[str, str] = {
     "league_name_blank": gettext_noop("a league needs a name"),
     "league_slug_taken": gettext_noop("the address {slug!r} is taken by another league"),
     "league_unit_blank": gettext_noop("a league needs a unit, such as $, chips or points"),
+    "time_zone_unknown": gettext_noop(
+        "{value!r} is not a time zone: use a name such as America/Chicago or Europe/Amsterdam"
+    ),
     "decimal_places_invalid": gettext_noop("decimal places must be 0 to 3, not {value!r}"),
     "stake_invalid": gettext_noop(
         "the stake must be a whole number from 1 to {high}, not {value!r}"

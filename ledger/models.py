@@ -4,6 +4,8 @@ Only ``ledger.services`` writes these rows. Ledger entries are append-only: a
 void appends a reversing transaction, a correction a void plus a new hand.
 """
 
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q, Sum
@@ -39,6 +41,9 @@ class League(models.Model):
     points_rate = models.PositiveIntegerField(
         default=0, help_text="for leagues that score in points: cents paid per point at settle-up"
     )
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text='where the table plays, e.g. "America/Chicago"'
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = LeagueQuerySet.as_manager()
@@ -56,6 +61,11 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The league's time zone; the server's (``DJANGO_TIME_ZONE``) when it names none."""
+        return ZoneInfo(self.time_zone or settings.TIME_ZONE)
 
 
 class PlayerQuerySet(models.QuerySet):

@@ -29,6 +29,7 @@ MATRIX = {
     "season_close": ("post", OWN, {}),
     "league_rules": ("post", OWN, {"preset": "speno"}),
     "league_settling": ("post", OWN, {"settle_unit": "0.25", "points_rate": "0"}),
+    "league_time_zone": ("post", OWN, {"time_zone": "America/Chicago"}),
     "members": ("get", OWN, None),
     "member_invite": ("post", OWN, {"role": "viewer"}),
     "member_role": ("post", OWN, {"role": "scorekeeper"}),

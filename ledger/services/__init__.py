@@ -12,7 +12,7 @@ Callers use ``from ledger import services`` and the names below.
 """
 
 from ledger.services.hands import correct_hand, record_hand, redo_hand, undo_hand, void_hand
-from ledger.services.leagues import create_league, set_league_rules, set_settling
+from ledger.services.leagues import create_league, set_league_rules, set_settling, set_time_zone
 from ledger.services.members import (
     accept_invitation,
     claim_player,
@@ -68,6 +68,7 @@ __all__ = [
     "set_league_rules",
     "set_role",
     "set_settling",
+    "set_time_zone",
     "share",
     "start_night",
     "start_season",

@@ -1,4 +1,7 @@
-"""Leagues: create one, its house rules and how it settles up."""
+"""Leagues: create one, its house rules, its time zone and how it settles up."""
+
+from functools import cache
+from zoneinfo import available_timezones
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -26,6 +29,7 @@ def create_league(
     rules: object = "pagat",
     default_stake: int = 100,
     slug: str | None = None,
+    time_zone: str = "",
 ) -> League:
     name = (name or "").strip()
     if not name:
@@ -42,6 +46,7 @@ def create_league(
         "decimal_places": decimal_places,
         "rules": spec,
         "default_stake": default_stake,
+        "time_zone": check_time_zone(time_zone),
     }
     with transaction.atomic():
         if slug is not None:
@@ -95,4 +100,23 @@ def set_settling(*, league: League, settle_unit: int, points_rate: int = 0) -> L
         raise LedgerError("points_rate_invalid", value=points_rate)
     league.settle_unit, league.points_rate = settle_unit, points_rate
     league.save(update_fields=["settle_unit", "points_rate"])
+    return league
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def check_time_zone(name: object) -> str:
+    """An IANA zone name such as "America/Chicago", or "" for the server's own."""
+    name = name.strip() if isinstance(name, str) else name
+    if name != "" and name not in _zones():
+        raise LedgerError("time_zone_unknown", value=name)
+    return name
+
+
+def set_time_zone(*, league: League, time_zone: str) -> League:
+    league.time_zone = check_time_zone(time_zone)
+    league.save(update_fields=["time_zone"])
     return league

@@ -11,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404
+from django.utils import timezone
 
 from ledger.models import League, Membership, Night, Player, Role, Seat, ShareLink
 
@@ -33,7 +34,12 @@ class LoginNeededMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        # Each request starts in the server's time zone; a league's page switches to the league's.
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
 
     def process_exception(self, request, exception):
         if isinstance(exception, LoginNeeded):
@@ -96,6 +102,7 @@ def _check(request, league: League, need: str, night: Night | None = None) -> No
         raise PermissionDenied("your role in this league does not allow that")
     league.role = role
     request.league_role = role
+    timezone.activate(league.zone)  # dates and times on the league's pages are the table's
 
 
 def league_for(request, slug: str, need: str) -> League:

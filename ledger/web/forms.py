@@ -2,10 +2,10 @@
 
 import json
 import uuid
-from datetime import date
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -73,6 +73,10 @@ class LeagueForm(forms.Form):
         label=gettext_lazy("Decimal places"),
     )
     preset = ChoiceField(choices=PRESET_CHOICES, label=gettext_lazy("House rules"), initial="pagat")
+    # Filled in by the phone (its own zone); the owner can change it on the league page.
+    time_zone = forms.CharField(
+        max_length=64, required=False, widget=forms.HiddenInput(attrs={"class": "time-zone"})
+    )
     default_stake = forms.CharField(
         initial="1.00",
         widget=amount_widget(),
@@ -98,7 +102,7 @@ class SeasonForm(forms.Form):
     name = forms.CharField(
         max_length=60,
         label=gettext_lazy("Season name"),
-        initial=lambda: _("Season %(month)s") % {"month": date_format(date.today(), "F Y")},
+        initial=lambda: _("Season %(month)s") % {"month": date_format(timezone.localdate(), "F Y")},
     )
 
     def __init__(self, *args, **kwargs):
@@ -115,6 +119,18 @@ class StakeForm(forms.Form):
 
     def clean_stake(self) -> int:
         return clean_amount(self.cleaned_data["stake"], self.places)
+
+
+class TimeZoneForm(forms.Form):
+    """Where the table plays: nights are dated and times shown in this zone."""
+
+    time_zone = forms.CharField(
+        max_length=64,
+        required=False,
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy('e.g. "America/Chicago"; empty for the server\'s own'),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "time-zone"}),
+    )
 
 
 class SettlingForm(forms.Form):
@@ -332,7 +348,7 @@ class NightForm(forms.Form):
     dealer = ChoiceField(label=gettext_lazy("First dealer"))
     stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake"))
     date = forms.DateField(
-        initial=date.today,
+        initial=timezone.localdate,  # in the league's time zone
         label=gettext_lazy("Date"),
         widget=forms.DateInput(attrs={"type": "date"}),
     )

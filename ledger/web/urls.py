@@ -31,6 +31,7 @@ urlpatterns = [
     path("l/<slug:slug>/seasons/<id:season_id>/close/", leagues.season_close, name="season_close"),
     path("l/<slug:slug>/rules/", leagues.league_rules, name="league_rules"),
     path("l/<slug:slug>/settling/", leagues.league_settling, name="league_settling"),
+    path("l/<slug:slug>/time-zone/", leagues.league_time_zone, name="league_time_zone"),
     path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
     path("l/<slug:slug>/standings/", standings.standings_page, name="standings"),
     path(

@@ -203,7 +203,7 @@ def test_share_opens_the_nights_link_in_place_and_it_works_without_an_account(
     url = page.locator("#share-url").input_value()
     page.locator("#share-night").click()  # a second tap shows the same link
     expect(page.locator("#share-url")).to_have_value(url)
-    page.locator("#share .qr").scroll_into_view_if_needed()
+    expect(page.locator("#share .qr svg")).to_be_visible()
     screenshot("47-share-360")
     stranger = browser.new_context(viewport={"width": 360, "height": 740})
     other = stranger.new_page()

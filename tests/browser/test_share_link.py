@@ -17,11 +17,15 @@ def test_a_second_phone_watches_through_the_share_link(
     log_in(page, owner)
     league = night.season.league
     page.goto(f"{live_server.url}/l/{league.slug}/nights/{night.pk}/")
-    page.locator("summary:has-text('The table')").click()
-    page.get_by_role("button", name="Share this night (QR code)").click()
-    expect(page.locator(".share-link svg")).to_be_visible()
+    page.locator("#share-night").click()
+    expect(page.locator("#share .qr svg")).to_be_visible()
     url = page.get_by_role("textbox", name="Share link").input_value()
     screenshot("14-share-link")
+    assert_accessible(page, "scoring screen, sharing")
+    page.goto(f"{live_server.url}/l/{league.slug}/members/")
+    expect(page.locator(".share-link input[readonly]")).to_have_value(
+        url
+    )  # the owner can revoke it there
     assert_accessible(page, "members and sharing")
 
     phone = browser.new_context(

@@ -128,6 +128,21 @@
   });
 })();
 
+// A new league takes the phone's time zone; the league page offers it too.
+(function () {
+  var zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { return; }
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("input[type=hidden].time-zone"), function (input) {
+      if (!input.value) input.value = zone;
+    });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".use-phone-zone");
+    if (button) button.form.querySelector("input.time-zone").value = zone;
+  });
+})();
+
 // The phone's own share sheet, where it has one (Web Share API).
 document.addEventListener("htmx:load", function (event) {
   if (!navigator.share || !event.target.querySelectorAll) return;

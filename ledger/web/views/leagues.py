@@ -1,5 +1,6 @@
 """Home, league page, players, seasons, house rules and starting a night."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,6 +21,7 @@ from ledger.web.forms import (
     RulesForm,
     SeasonForm,
     SettlingForm,
+    TimeZoneForm,
 )
 from ledger.web.i18n import explain, plain
 from ledger.web.views.lookups import player_or_404
@@ -40,6 +42,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 rules=data["preset"],
                 default_stake=data["default_stake"],
                 owner=request.user,
+                time_zone=data["time_zone"],
             )
         except DOMAIN_ERRORS as exc:
             form.add_error(None, explain(exc))
@@ -67,6 +70,7 @@ def _league_page(
     season_form=None,
     rules_form=None,
     settling_form=None,
+    time_zone_form=None,
     status=200,
 ):
     league = league_for(request, slug, READ)
@@ -88,6 +92,7 @@ def _league_page(
                 "points_rate": league.points_rate,
             },
         ),
+        "time_zone_form": time_zone_form or TimeZoneForm(initial={"time_zone": league.time_zone}),
         "rules_preset": PRESETS.get(league.rules.get("preset", "")),
         "can_own": can(request, OWN),
         "can_score": can(request, SCORE),
@@ -208,6 +213,21 @@ def league_settling(request: HttpRequest, slug: str) -> HttpResponse:
             league=league, settle_unit=data["settle_unit"], points_rate=data["points_rate"]
         ),
         _("Settling up is set."),
+    )
+
+
+@require_POST
+def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_for(request, slug, OWN)
+    form = TimeZoneForm(request.POST)
+    if not form.is_valid():
+        return _league_page(request, slug, time_zone_form=form)
+    zone = form.cleaned_data["time_zone"]
+    return _apply(
+        request,
+        slug,
+        lambda: services.set_time_zone(league=league, time_zone=zone),
+        _("Dates and times now follow %(zone)s.") % {"zone": zone or settings.TIME_ZONE},
     )
 
 
