@@ -160,33 +160,41 @@ def night_close(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-def hand_undo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+def _act_on_hand(request, slug: str, night_id: int, hand_id: int, act) -> HttpResponse:
+    """Run ``act(hand)``, which returns the notice, on a hand of the night."""
     night = night_for(request, slug, night_id, SCORE)
     hand = hand_or_404(night, hand_id)
     try:
-        restored = services.undo_hand(hand=hand)
+        notice = act(hand)
     except DOMAIN_ERRORS as exc:
         return _after(request, night, error=explain(exc))
-    notice = _("Hand %(number)d undone.") % {"number": hand.number}
-    if restored is not None:
-        notice = _("Hand %(number)d undone: hand %(original)d counts again.") % {
-            "number": hand.number,
-            "original": restored.replaces.replaces.number,
-        }
     return _after(request, night, notice=notice)
+
+
+def _undo(hand) -> str:
+    restored = services.undo_hand(hand=hand)
+    if restored is None:
+        return _("Hand %(number)d undone.") % {"number": hand.number}
+    return _("Hand %(number)d undone: hand %(original)d counts again.") % {
+        "number": hand.number,
+        "original": restored.replaces.replaces.number,
+    }
+
+
+def _redo(hand) -> str:
+    again = services.redo_hand(hand=hand)
+    notice = _("Hand %(number)d is back, as hand %(again)d.")
+    return notice % {"number": hand.number, "again": again.number}
+
+
+@require_POST
+def hand_undo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+    return _act_on_hand(request, slug, night_id, hand_id, _undo)
 
 
 @require_POST
 def hand_redo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
-    night = night_for(request, slug, night_id, SCORE)
-    hand = hand_or_404(night, hand_id)
-    try:
-        again = services.redo_hand(hand=hand)
-    except DOMAIN_ERRORS as exc:
-        return _after(request, night, error=explain(exc))
-    notice = _("Hand %(number)d is back, as hand %(again)d.")
-    return _after(request, night, notice=notice % {"number": hand.number, "again": again.number})
+    return _act_on_hand(request, slug, night_id, hand_id, _redo)
 
 
 @require_POST
