@@ -197,13 +197,11 @@ def hand_redo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> H
     return _act_on_hand(request, slug, night_id, hand_id, _redo)
 
 
+def _void(hand) -> str:
+    services.void_hand(hand=hand)
+    return _("Hand %(number)d is voided.") % {"number": hand.number}
+
+
 @require_POST
 def hand_void(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
-    night = night_for(request, slug, night_id, SCORE)
-    hand = hand_or_404(night, hand_id)
-    return _act(
-        request,
-        night,
-        lambda: services.void_hand(hand=hand),
-        _("Hand %(number)d is voided.") % {"number": hand.number},
-    )
+    return _act_on_hand(request, slug, night_id, hand_id, _void)
