@@ -11,6 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from ledger.models import Hand
+from tests.commands import run_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +75,23 @@ class Scorekeeper:
         self.tap("#confirm")
         expect(self.page.locator("#board .alert-success")).to_contain_text(f"Hand {number} saved")
         self.hands[number] = hand
+        self.agree()
         return number
+
+    def agree(self) -> None:
+        """The totals on screen are what ``manage.py payouts`` says for the hands that stand."""
+        hands = [self.hands[n] for n in sorted(self.hands)]
+        run = run_command("payouts", "-", stdin=json.dumps(hands))
+        assert run.returncode == 0, run.stderr
+        expected = Counter()
+        for result in json.loads(run.stdout) if hands else []:
+            expected.update(result["net"])
+        shown = dict(
+            self.page.locator("[data-total]").evaluate_all(
+                "els => els.map(e => [e.dataset.total, +e.dataset.amount])"
+            )
+        )
+        assert shown == {name: expected[name] for name in shown}
 
 
 @pytest.fixture
@@ -210,6 +227,7 @@ def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     page.get_by_role("button", name="Undo hand 8").click()
     expect(page.locator("#hand-8.voided del")).to_have_text("Croaker tonks out by hitting")
     del keeper.hands[8]
+    keeper.agree()
 
     # A late joiner sits at the dealer's right.
     page.locator("summary:has-text('The table')").click()
