@@ -212,3 +212,25 @@ def test_share_opens_the_nights_link_in_place_and_it_works_without_an_account(
     assert "/watch/" in other.url
     expect(other.locator("a.outcome")).to_have_count(0)
     stranger.close()
+
+
+def test_the_card_picker_lists_the_cards_takes_one_back_and_stops_at_a_hand(
+    page: Page, live_server, log_in, owner, night
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.locator("a.outcome[data-outcome=stock_out]").click()
+    page.locator("#hand .card-picker summary").click()
+    goblin = page.get_by_label("Goblin's count", exact=True)
+    goblin.click()
+    expect(goblin).to_have_attribute("inputmode", "none")  # the pad is there: no keyboard
+    for label in ("A", "2", "4", "K", "Q"):
+        page.locator(f"#hand .card-button[data-label='{label}']").click()
+    expect(page.locator("#hand .cards-tapped")).to_have_text("Goblin: A 2 4 K Q = 27")
+    page.locator("#hand .card-button[data-label='3']").click()
+    expect(page.locator("#hand .cards-tapped")).to_have_text("A hand holds 5 cards.")
+    expect(goblin).to_have_value("27")
+    page.locator("#hand .card-undo").click()
+    expect(page.locator("#hand .cards-tapped")).to_have_text("Goblin: A 2 4 K = 17")
+    expect(goblin).to_have_value("17")

@@ -30,6 +30,16 @@
     });
     lastCount = input;
     if (input) input.classList.add("chosen");
+    showCards(input);
+  }
+  // What the card picker has added up for the chosen box: "Goblin: A 2 4 = 7".
+  function showCards(box) {
+    var line = document.querySelector("#hand .cards-tapped");
+    if (!line) return;
+    var cards = box && box.dataset.cards ? JSON.parse(box.dataset.cards) : [];
+    var label = box && document.querySelector("label[for='" + box.id + "']");
+    line.textContent = cards.length ? (label ? label.textContent.trim() + ": " : "") +
+      cards.map(function (c) { return c[0]; }).join(" ") + " = " + box.value : "";
   }
   function boxes() {
     return Array.prototype.slice.call(document.querySelectorAll("#hand input.count"));
@@ -48,21 +58,38 @@
   document.addEventListener("focusin", function (event) {
     if (event.target.matches("#hand input.count")) choose(event.target);
   });
+  document.addEventListener("input", function (event) {
+    if (event.isTrusted && event.target.matches("#hand input.count")) {  // typed: the cards go
+      delete event.target.dataset.cards;
+      showCards(event.target);
+    }
+  });
   document.addEventListener("click", function (event) {
     var pad = event.target.closest(".pad-button");
     if (pad) {
       var box = lastCount && document.body.contains(lastCount) ? lastCount : nextEmpty(null);
       if (!box) return;
       box.value = pad.dataset.value;
+      delete box.dataset.cards;
       changed(box);
       choose(box.closest(".claim-row") ? box : (nextEmpty(box) || box));
       return;
     }
-    var card = event.target.closest(".card-button, .card-clear");
+    var card = event.target.closest(".card-button, .card-clear, .card-undo");
     if (card) {
-      var target = lastCount && document.body.contains(lastCount) ? lastCount : document.querySelector("#hand input.count");
+      var target = lastCount && document.body.contains(lastCount) ? lastCount : nextEmpty(null);
       if (!target) return;
-      target.value = card.classList.contains("card-clear") ? "" : (parseInt(target.value || "0", 10) + parseInt(card.dataset.value, 10));
+      var picker = card.closest(".card-picker");
+      var cards = target.dataset.cards ? JSON.parse(target.dataset.cards) : [];
+      if (card.classList.contains("card-clear")) cards = [];
+      else if (card.classList.contains("card-undo")) cards.pop();
+      else if (cards.length >= parseInt(picker.dataset.handSize, 10)) {
+        picker.querySelector(".cards-tapped").textContent = picker.dataset.full;
+        return;
+      } else cards.push([card.dataset.label, parseInt(card.dataset.value, 10)]);
+      target.dataset.cards = JSON.stringify(cards);
+      target.value = cards.length ? cards.reduce(function (sum, c) { return sum + c[1]; }, 0) : "";
+      showCards(target);
       changed(target);
       return;
     }
