@@ -234,3 +234,10 @@ def test_the_card_picker_lists_the_cards_takes_one_back_and_stops_at_a_hand(
     page.locator("#hand .card-undo").click()
     expect(page.locator("#hand .cards-tapped")).to_have_text("Goblin: A 2 4 K = 17")
     expect(goblin).to_have_value("17")
+
+
+def test_required_stars_are_not_read_aloud(page: Page, live_server):
+    page.goto(f"{live_server.url}/accounts/signup/")
+    password = page.get_by_role("textbox", name="Password", exact=True)
+    expect(password).to_have_count(1)  # its accessible name has no "*"
+    expect(page.locator(".asteriskField").first).to_have_attribute("aria-hidden", "true")

@@ -170,6 +170,14 @@
   });
 })();
 
+// A required field's star is for the eye: screen readers hear "required" from the field itself.
+document.addEventListener("htmx:load", function (event) {
+  if (!event.target.querySelectorAll) return;
+  Array.prototype.forEach.call(event.target.querySelectorAll(".asteriskField"), function (star) {
+    star.setAttribute("aria-hidden", "true");
+  });
+});
+
 // The phone's own share sheet, where it has one (Web Share API).
 document.addEventListener("htmx:load", function (event) {
   if (!navigator.share || !event.target.querySelectorAll) return;
