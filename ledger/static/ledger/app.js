@@ -145,13 +145,17 @@
     if (!form || form.id !== "hand") return;
     var note = form.querySelector("#save-lost");
     note.hidden = false;
+    form.querySelector("#confirm").hidden = true;  // one button: Try again
     note.scrollIntoView({ block: "nearest" });
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (form && form.id === "hand") form.querySelector("#save-lost").hidden = true;
+    if (form && form.id === "hand") {
+      form.querySelector("#save-lost").hidden = true;
+      form.querySelector("#confirm").hidden = false;
+    }
   });
 })();
 
