@@ -108,4 +108,4 @@ def undo_bar(rows: list[HistoryRow]) -> UndoBar:
         return UndoBar(redo=newest)
     if newest.is_restore:  # an undone correction gave its original back
         return UndoBar(redo=newest.replaces)
-    return UndoBar(undo=next((row.hand for row in rows if not row.voided), None))
+    return UndoBar(undo=newest)

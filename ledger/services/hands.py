@@ -153,21 +153,18 @@ def correct_hand(
         if locked.replay is not None:
             return locked.replay
         _reverse(hand, logged_by)
-        seats = list(hand.seats.select_related("player"))
-        return save(
-            build_hand(
-                night=locked.night,
-                number=locked.last_number + 1,
-                players=[seat.player for seat in seats],
-                dealer=dealer or hand.dealer,
-                stake=hand.stake if stake is None else stake,
-                spec=hand.rules,
-                details=details,
-                key=key,
-                digest=digest,
-                replaces=hand,
-                logged_by=logged_by,
-            )
+        return _post_at_table_of(
+            hand,
+            list(hand.seats.select_related("player")),
+            night=locked.night,
+            number=locked.last_number + 1,
+            details=details,
+            dealer=dealer or hand.dealer,
+            stake=hand.stake if stake is None else stake,
+            key=key,
+            digest=digest,
+            replaces=hand,
+            by=logged_by,
         )
 
 
@@ -228,19 +225,29 @@ def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> H
     """``hand`` as it was recorded, posted as the next hand of the night."""
     seats = list(hand.seats.select_related("player"))
     details = stored_details(hand, seats)
-    last = night.hands.aggregate(last=Max("number"))["last"]
+    return _post_at_table_of(
+        hand,
+        seats,
+        night=night,
+        number=night.hands.aggregate(last=Max("number"))["last"] + 1,
+        details=details,
+        dealer=hand.dealer,
+        stake=hand.stake,
+        key=key,
+        digest=request_digest(details, again=hand.pk),
+        replaces=replacing,
+        by=by,
+    )
+
+
+def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **columns) -> Hand:
+    """A new hand at ``hand``'s table (``seats``: its seats, players loaded), under its rules."""
     return save(
         build_hand(
-            night=night,
-            number=last + 1,
             players=[seat.player for seat in seats],
-            dealer=hand.dealer,
-            stake=hand.stake,
             spec=hand.rules,
             details=details,
-            key=key,
-            digest=request_digest(details, again=hand.pk),
-            replaces=replacing,
             logged_by=by,
+            **columns,
         )
     )

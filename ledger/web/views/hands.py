@@ -89,7 +89,6 @@ def _context(night: Night, outcome: str, table: Table, form: HandForm, preview=N
         "hand_form": form,
         "table": table,
         "cards": _cards(table.spec),
-        "hand_size": parse_rules(table.spec).hand_size,
         "preview": preview,
     }
 
