@@ -44,6 +44,9 @@ class League(models.Model):
     time_zone = models.CharField(
         max_length=64, blank=True, help_text='where the table plays, e.g. "America/Chicago"'
     )
+    version = models.PositiveBigIntegerField(
+        default=0, help_text="moves on when what every night's screens show changes (a name)"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = LeagueQuerySet.as_manager()
@@ -229,6 +232,9 @@ class Night(models.Model):
     stake = models.BigIntegerField(help_text="default stake for the next hands")
     big_one = models.BooleanField(default=False, help_text="the next hands are at double stakes")
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveBigIntegerField(
+        default=0, help_text="moves on, in the same transaction, with anything its screens show"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 

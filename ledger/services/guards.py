@@ -1,6 +1,7 @@
 """What several services share: row locks, open-night checks, constraint refusals."""
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from ledger.errors import LedgerError
 from ledger.models import League, Night
@@ -27,6 +28,18 @@ def lock_night(night: Night) -> Night:
         .select_related("season__league")
         .get(pk=night.pk)
     )
+
+
+def touch(night: Night, *fields: str) -> None:
+    """Save ``fields`` of a night this transaction has locked, and move its version on: a
+    phone polling the night sees the change at its next poll, and never before it commits."""
+    night.version += 1
+    night.save(update_fields=[*fields, "version"])
+
+
+def move_version(model: type[League] | type[Night], pk: int) -> None:
+    """Move a row's version on without holding its lock (an increment in the database)."""
+    model.objects.filter(pk=pk).update(version=F("version") + 1)
 
 
 def check_open(night: Night) -> Night:

@@ -15,7 +15,7 @@ from ledger.models import (
 )
 from ledger.services import tallies
 from ledger.services.details import HandDetails, stored_details
-from ledger.services.guards import check_open, lock_night, lock_open_night
+from ledger.services.guards import check_open, lock_night, lock_open_night, touch
 from ledger.services.nights import left_of, seated_players
 from ledger.services.postings import (
     build_hand,
@@ -100,15 +100,17 @@ def record_hand(
             )
         )
         night.dealer = left_of(players, dealer)
-        night.save(update_fields=["dealer"])
+        touch(night, "dealer")
         return hand
 
 
 def void_hand(*, hand: Hand, by=None) -> Transaction:
     """Append the reversal of a hand's payouts. A hand is voided once, however many phones try."""
     with transaction.atomic():
-        lock_open_night(hand.night)
-        return _reverse(hand, by)
+        night = lock_open_night(hand.night)
+        reversal = _reverse(hand, by)
+        touch(night)
+        return reversal
 
 
 def _reverse(hand: Hand, by) -> Transaction:
@@ -153,6 +155,7 @@ def correct_hand(
         if locked.replay is not None:
             return locked.replay
         _reverse(hand, logged_by)
+        touch(locked.night)
         return _post_at_table_of(
             hand,
             list(hand.seats.select_related("player")),
@@ -184,11 +187,14 @@ def undo_hand(*, hand: Hand, by=None) -> Hand | None:
         _reverse(hand, by)
         corrected = hand.replaces
         if corrected is not None and not (hand.is_redo or hand.is_restore):
+            touch(night)
             key = f"{Hand.RESTORE_KEY}{hand.pk}"
             return _post_again(night, corrected, replacing=hand, key=key, by=by)
         if newest and not hand.is_restore and hand.dealer in seated_players(night):
             night.dealer = hand.dealer
-            night.save(update_fields=["dealer"])
+            touch(night, "dealer")
+        else:
+            touch(night)
         return None
 
 
@@ -217,7 +223,9 @@ def redo_hand(*, hand: Hand, by=None) -> Hand:
         players = seated_players(night)
         if stand_in is None and hand.dealer in players:
             night.dealer = left_of(players, hand.dealer)
-            night.save(update_fields=["dealer"])
+            touch(night, "dealer")
+        else:
+            touch(night)
         return again
 
 

@@ -14,7 +14,7 @@ from ledger.models import (
 )
 from ledger.rules import MAX_STAKE, normalize_rules
 from ledger.rules.whole import is_whole
-from ledger.services.guards import amount_of, insert_or
+from ledger.services.guards import amount_of, insert_or, move_version
 from ledger.services.postings import (
     check_stake,
 )
@@ -118,5 +118,7 @@ def check_time_zone(name: object) -> str:
 
 def set_time_zone(*, league: League, time_zone: str) -> League:
     league.time_zone = check_time_zone(time_zone)
-    league.save(update_fields=["time_zone"])
+    with transaction.atomic():
+        league.save(update_fields=["time_zone"])
+        move_version(League, league.pk)  # the times on every night's screens
     return league

@@ -15,7 +15,7 @@ from ledger.models import (
     Seat,
 )
 from ledger.rules import RuleSet, normalize_rules, parse_rules
-from ledger.services.guards import lock_night, lock_open_night
+from ledger.services.guards import lock_night, lock_open_night, touch
 from ledger.services.players import add_player
 from ledger.services.postings import (
     check_league,
@@ -121,6 +121,7 @@ def seat_player(*, night: Night, player: Player) -> Night:
             night=night, player=player, defaults={"position": len(order), "seated": False}
         )
         _reseat(night, order)
+        touch(night)
         return night
 
 
@@ -142,10 +143,12 @@ def unseat_player(*, night: Night, player: Player) -> Night:
             raise LedgerError("night_player_not_seated", player=player.name)
         if len(order) <= 2:
             raise LedgerError("night_last_two", player=player.name)
+        moved = []
         if night.dealer == player:
             night.dealer = left_of(order, player)
-            night.save(update_fields=["dealer"])
+            moved.append("dealer")
         night.seats.filter(player=player).update(seated=False)
+        touch(night, *moved)
         return night
 
 
@@ -161,7 +164,7 @@ def _update(night: Night, check=None, **fields) -> Night:
             check(night)
         for name, value in fields.items():
             setattr(night, name, value)
-        night.save(update_fields=list(fields))
+        touch(night, *fields)
         return night
 
 
@@ -197,7 +200,7 @@ def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) ->
     with transaction.atomic():
         night = lock_open_night(night)
         night.closed_at = timezone.now()
-        night.save(update_fields=["closed_at"])
+        touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=kind, by=by)
         return night
 
@@ -211,6 +214,6 @@ def reopen_night(*, night: Night, by=None) -> Night:
         if night.season.closed_at is not None:
             raise LedgerError("season_closed", season=night.season.name)
         night.closed_at = None
-        night.save(update_fields=["closed_at"])
+        touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=by)
         return night

@@ -6,7 +6,7 @@ from ledger.errors import LedgerError
 from ledger.models import Entry, League, Night, NightEvent, Player, Season, Transaction
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.whole import is_whole
-from ledger.services.guards import amount_of
+from ledger.services.guards import amount_of, move_version
 from ledger.services.nights import close_night
 from ledger.services.postings import check_key, check_league
 
@@ -59,8 +59,10 @@ def record_payment(
                 Entry(transaction=payment, player=payee, counterparty=payer, amount=-amount),
             ]
         )
-        if night is not None and night.closed_at is None and night_settlement(night).settled:
-            close_night(night=night, by=by, kind=NightEvent.Kind.SETTLED)
+        if night is not None:
+            move_version(Night, night.pk)  # its settle-up page shows the payment
+            if night.closed_at is None and night_settlement(night).settled:
+                close_night(night=night, by=by, kind=NightEvent.Kind.SETTLED)
         return payment
 
 

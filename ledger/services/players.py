@@ -8,7 +8,7 @@ from ledger.models import (
     League,
     Player,
 )
-from ledger.services.guards import insert_or
+from ledger.services.guards import insert_or, move_version
 
 
 def _player_name(league: League, name: str, exclude: Player | None = None) -> str:
@@ -43,6 +43,7 @@ def rename_player(*, player: Player, name: str) -> Player:
                 player.save(update_fields=["name"])
         except IntegrityError:
             raise _name_taken(player.league, player.name) from None
+        move_version(League, player.league_id)  # the name on every night's screens
         return player
 
 

@@ -1,6 +1,7 @@
 """Seasons: start one, close it (its open nights close with it)."""
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from ledger.errors import LedgerError
@@ -41,7 +42,7 @@ def close_season(*, season: Season, by=None) -> Season:
             .filter(closed_at__isnull=True)
             .values_list("pk", flat=True)
         )
-        Night.objects.filter(pk__in=still_open).update(closed_at=now)
+        Night.objects.filter(pk__in=still_open).update(closed_at=now, version=F("version") + 1)
         NightEvent.objects.bulk_create(
             NightEvent(night_id=pk, kind=NightEvent.Kind.SEASON_CLOSED, by=by) for pk in still_open
         )

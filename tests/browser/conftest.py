@@ -5,6 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A save is given 15 s before the phone calls it lost; on a loaded two-core CI machine one took
+# more than Playwright's default 5 s, so the tests wait as long as the app does.
+expect.set_options(timeout=15_000)
 
 # The ORM and the synchronous Playwright page share the test's thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
