@@ -38,6 +38,7 @@ MATRIX = {
     "night_start": ("get", SCORE, None),
     "night": ("get", READ, None),
     "night_watch": ("get", READ, None),
+    "night_poll": ("get", READ, None),
     "night_summary": ("get", READ, None),
     "night_stake": ("post", SCORE, {"stake": "2"}),
     "night_big_one": ("post", SCORE, {"on": "1"}),

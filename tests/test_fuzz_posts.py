@@ -411,9 +411,12 @@ def rolled_back():
 
 def refused(response) -> bool:
     """Whether the app said no: an error status, the form shown again (a page, or with htmx
-    the form swapped back in with ``HX-Retarget``), or an error message after a redirect."""
-    if response.status_code >= 400 or response.has_header("HX-Retarget"):
+    the form swapped back in with ``HX-Retarget``; a saved hand's answer also says how it
+    replaces the form, ``HX-Reswap``), or an error message after a redirect."""
+    if response.status_code >= 400:
         return True
+    if response.has_header("HX-Retarget"):
+        return not response.has_header("HX-Reswap")
     if response.status_code == 200:
         return not response.wsgi_request.htmx  # htmx answers a save with the new board
     return any(m.level >= ERROR for m in get_messages(response.wsgi_request))

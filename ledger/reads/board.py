@@ -78,8 +78,26 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
     ]
 
 
-def _headline(hand: Hand) -> str:
-    seats = list(hand.seats.all())
+def fresh_row(hand: Hand) -> HistoryRow | None:
+    """The row of a hand this request has just recorded, from the rows it wrote: no query.
+    None for a hand read back from the database (a retried save gets its hand back)."""
+    posting = getattr(hand, "posting", None)
+    if posting is None:
+        return None
+    hand.is_voided = False
+    nets: dict[int, int] = defaultdict(int)
+    for _, entries in posting.transactions:
+        for entry in entries:
+            nets[entry.player_id] += entry.amount
+    return HistoryRow(
+        hand=hand,
+        headline=_headline(hand, posting.seats),
+        nets=[(seat.player.name, nets[seat.player_id]) for seat in posting.seats],
+    )
+
+
+def _headline(hand: Hand, seats: list[HandPlayer] | None = None) -> str:
+    seats = list(hand.seats.all()) if seats is None else seats
     details = stored_details(hand, seats)
     engine = engine_hand(
         players=[s.player for s in seats], dealer=hand.dealer, stake=hand.stake, details=details

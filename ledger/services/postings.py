@@ -129,6 +129,7 @@ def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transa
 
 def save(posting: Posting) -> Hand:
     save_in_bulk([posting])
+    posting.hand.posting = posting  # what it wrote: an answer can show the hand without a read
     return posting.hand
 
 

@@ -6,10 +6,11 @@ when their role does not allow the action, and send anonymous visitors to log in
 """
 
 import secrets
+from dataclasses import dataclass
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -125,6 +126,39 @@ def night_for(request, slug: str, night_id: int, need: str) -> Night:
     _check(request, league, need, night)
     night.season.league = league
     return night
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a night's screens show, as far as a poll needs to know: its version, its
+    league's, and the role they are shown to."""
+
+    night: int
+    league: int
+    role: str
+
+
+def night_stamp(request, slug: str, night_id: int) -> Stamp | None:
+    """The night's stamp for a visitor who may read it, in one query (after the session's
+    user); None otherwise, and the full path refuses them the usual way."""
+    rows = _with_role(
+        request, Night.objects.filter(pk=night_id, season__league__slug=slug), "season__league"
+    )
+    fields = ["version", "season__league__version"]
+    if request.user.is_authenticated:
+        fields.append("role")
+    if links := shared_links(request):
+        live = ShareLink.objects.live().filter(pk__in=links, league=OuterRef("season__league"))
+        live = live.filter(Q(night__isnull=True) | Q(night=OuterRef("pk")))
+        rows = rows.annotate(shared=Exists(live))
+        fields.append("shared")
+    row = rows.values(*fields).first()
+    if row is None:
+        return None
+    role = row.get("role") or (SHARE if row.get("shared") else None)
+    if role not in ALLOWED[READ]:
+        return None
+    return Stamp(row["version"], row["season__league__version"], role)
 
 
 def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Night, list[Player]]:

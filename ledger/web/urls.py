@@ -61,6 +61,7 @@ urlpatterns = [
     path(night + "summary/", standings.night_summary, name="night_summary"),
     path(night, nights.night_page, name="night"),
     path(night + "watch/", nights.night_watch, name="night_watch"),
+    path(night + "poll/", nights.night_poll, name="night_poll"),
     path(night + "stake/", nights.night_stake, name="night_stake"),
     path(night + "big-one/", nights.night_big_one, name="night_big_one"),
     path(night + "seat/", nights.night_seat, name="night_seat"),

@@ -76,16 +76,35 @@ def test_the_preview_works_without_javascript(client, urls, players):
     assert b"Croaker is caught by Goblin (8 vs 10)" in page.content
 
 
-def test_saving_updates_the_board(client, urls, players):
+def test_saving_answers_with_what_the_hand_changed(client, urls, players):
     page = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
     text = page.content.decode()
     assert page.status_code == 200
-    assert 'id="board"' in text
+    assert 'id="board"' not in text, "not the whole board: the parts that changed"
+    assert (page["HX-Retarget"], page["HX-Reswap"]) == ("#hand-form", "innerHTML show:window:top")
     assert "<html" not in text
+    assert '<div id="notice" hx-swap-oob="true">' in text
     assert "Hand 1 saved." in text
+    assert '<div id="totals" hx-swap-oob="true">' in text
     assert 'data-total="Goblin" data-amount="300"' in text
-    assert "#1</span>" in text
     assert '<strong id="dealer">Croaker</strong> deals' in text, "the deal moved left"
+    assert '<ol hx-swap-oob="afterbegin:#hand-list">' in text
+    assert "#1</span>" in text
+    assert "Croaker is caught by Goblin" in text
+    assert "Undo hand 1" in text
+    assert '<li id="no-hands" hx-swap-oob="delete">' in text
+
+
+def test_a_correction_answers_with_the_whole_board(client, urls, players):
+    client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="first"), **HTMX)
+    hand = Hand.objects.get()
+    data = {**drop_data(players, key="fix"), "correcting": hand.pk}
+    data[f"count-{players['Croaker'].pk}"] = 2
+    page = client.post(urls["night"] + "hand/drop/save/", data, **HTMX)
+    text = page.content.decode()
+    assert 'id="board"' in text
+    assert "Hand 2 saved, correcting hand 1." in text
+    assert "corrected by #2" in text, "the corrected row changes too"
 
 
 def test_saving_without_javascript_redirects(client, urls, players):
@@ -277,9 +296,8 @@ def test_saving_a_hand_takes_a_fixed_number_of_statements(
     # and add to the two tallies; 12 move the deal; 13 release (COMMIT).
     with django_assert_num_queries(13):
         assert client.post(save, drop_data(players, key="plain")).status_code == 302
-    # The htmx save answers with the whole board: the 13 above and 11 reads of the board
-    # (night, season, league, hands, their players, their nets, seats, totals, events,
-    # the players who could sit down, the league's players).
-    with django_assert_num_queries(24):
+    # The htmx save answers with what the hand changed: the 13 above and the totals (the
+    # seats, the balances); the hand's row is drawn from the rows it wrote.
+    with django_assert_num_queries(15):
         assert client.post(save, drop_data(players, key="htmx"), **HTMX).status_code == 200
     assert Hand.objects.count() == 2

@@ -206,3 +206,17 @@ document.addEventListener("click", function (event) {
 document.addEventListener("change", function (event) {
   if (event.target.matches(".language-form select")) event.target.form.submit();
 });
+
+// A poll asks "anything new since this?" with the ETag of what the phone shows (data-etag):
+// a night with nothing new answers 304, which htmx is configured not to swap (base.html).
+(function () {
+  document.addEventListener("htmx:configRequest", function (event) {
+    var tag = event.detail.elt.getAttribute("data-etag");
+    if (tag && event.detail.verb === "get") event.detail.headers["If-None-Match"] = tag;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt, xhr = event.detail.xhr;
+    var tag = xhr && xhr.status === 200 && xhr.getResponseHeader("ETag");
+    if (tag && elt.hasAttribute("data-etag") && document.body.contains(elt)) elt.setAttribute("data-etag", tag);
+  });
+})();

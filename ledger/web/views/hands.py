@@ -11,11 +11,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import retarget
+from django_htmx.http import reswap, retarget
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
+from ledger.reads import board
 from ledger.reads.describe import headline, payments
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
@@ -138,6 +139,30 @@ def _page_or_partial(request, night, context, partial: str):
     return render_night(request, night, **context)
 
 
+def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
+    """The phone's answer to a new hand: the form closes and what the hand changed comes in
+    out of band (the notice, totals and deal, the undo control, the hand's row), read in
+    two queries. A correction, or a retried save, changes more: the whole board."""
+    row = board.fresh_row(hand)
+    if row is None or hand.replaces_id is not None:
+        night.refresh_from_db()
+        return render_night(request, night, notice=notice)
+    league = night.season.league
+    night = hand.night  # as this save left it: locked, the deal moved on
+    context = {
+        "league": league,
+        "night": night,
+        "totals": board.totals(night),
+        "undo_bar": board.UndoBar(undo=hand),
+        "new_row": row,
+        "notice": notice,
+        "can_score": True,
+        "outcomes": OUTCOME_LABELS,
+    }
+    response = render(request, "ledger/night.html#saved", context)
+    return reswap(retarget(response, "#hand-form"), "innerHTML show:window:top")
+
+
 @require_GET
 def hand_form(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
@@ -183,8 +208,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
             else:
                 notice = _("Hand %(number)d saved.") % {"number": hand.number}
             if request.htmx:
-                night.refresh_from_db()
-                return render_night(request, night, notice=notice)
+                return _saved(request, night, hand, notice)
             messages.success(request, notice)
             return redirect("ledger:night", slug=slug, night_id=night.pk)
     context = _context(night, outcome, table, form, _preview(form, table, night.season.league))

@@ -12,6 +12,7 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.reads import board
 from ledger.rules import PRESETS
+from ledger.web import polling
 from ledger.web.access import OWN, READ, SCORE, can, night_for
 from ledger.web.forms import OUTCOME_LABELS, SeatForm, StakeForm
 from ledger.web.i18n import explain, plain
@@ -20,7 +21,8 @@ from ledger.web.views.lookups import hand_or_404, player_or_404
 HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
 
 
-def night_context(request, night, **extra) -> dict:
+def night_context(request, night, *, page: str = "poll", **extra) -> dict:
+    """What the scoring screen (or, ``page="watch"``, the spectator view) shows."""
     league = night.season.league
     every_hand = request.GET.get("hands") == "all"
     rows = board.history(night, latest=None if every_hand else HANDS_SHOWN)
@@ -31,6 +33,8 @@ def night_context(request, night, **extra) -> dict:
         "night": night,
         "totals": totals,
         "history": rows,
+        "every_hand": every_hand,
+        "poll_etag": polling.etag(request, page, polling.stamp_of(request, night)),
         "undo_bar": board.undo_bar(rows),
         "hands_hidden": 0
         if every_hand
@@ -64,10 +68,20 @@ def night_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 
 
 @require_GET
+@polling.conditional("poll")
+def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+    """The scoring screen's poll: what shows the night, swapped in out of band, so a form
+    being filled in on this phone stays as it is."""
+    night = night_for(request, slug, night_id, READ)
+    return render(request, "ledger/night.html#changed", night_context(request, night))
+
+
+@require_GET
+@polling.conditional("watch")
 def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
-    return render(request, template, night_context(request, night))
+    return render(request, template, night_context(request, night, page="watch"))
 
 
 def _after(request, night, *, error: str = "", notice: str = ""):

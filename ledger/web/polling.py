@@ -1,0 +1,61 @@
+"""Phones poll a night every few seconds; a poll that finds nothing new costs one lookup.
+
+A night's version moves on in the same transaction as anything its screens show
+(``services.guards.touch``), and its league's with the names and time zone they
+show. Those versions, the visitor's role and language and the page name what a poll
+would answer: its ETag. The phone sends back the ETag it holds (If-None-Match,
+``app.js``); while it still matches, the answer is 304 with no body and htmx swaps
+nothing.
+"""
+
+from functools import wraps
+from importlib.metadata import version
+
+from django.http import HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+
+from ledger.web.access import Stamp, night_stamp
+
+BUILD = version("tonk-tracker")  # a new release renders differently: its tags differ
+
+
+def etag(request, page: str, stamp: Stamp) -> str:
+    every_hand = "all" if request.GET.get("hands") == "all" else "latest"
+    return (
+        f'W/"{page}.{every_hand}.{stamp.night}.{stamp.league}.{stamp.role}.'
+        f'{request.LANGUAGE_CODE}.{BUILD}"'
+    )
+
+
+def stamp_of(request, night) -> Stamp:
+    """The stamp of a night just read for this visitor (``access.night_for`` set the role)."""
+    return Stamp(night.version, night.season.league.version, request.league_role)
+
+
+def conditional(page: str):
+    """A poll view ``view(request, slug, night_id)`` that answers 304 while the phone's copy
+    is current, and tags what it renders. The tag is read before the view reads anything,
+    so a change committed meanwhile is at worst rendered twice, never missed."""
+
+    def decorate(view):
+        @wraps(view)
+        def poll(request, slug: str, night_id: int):
+            if not request.htmx:  # a page, not a poll: never answered from a cache
+                return view(request, slug, night_id)
+            stamp = night_stamp(request, slug, night_id)
+            if stamp is None:  # not theirs to read: the view refuses it the usual way
+                return view(request, slug, night_id)
+            tag = etag(request, page, stamp)
+            if tag in request.headers.get("If-None-Match", ""):
+                response = HttpResponseNotModified()
+            else:
+                response = view(request, slug, night_id)
+            if response.status_code in (200, 304):
+                response["ETag"] = tag
+                response["Cache-Control"] = "no-cache, private"
+            patch_vary_headers(response, ["HX-Request"])  # the page and its poll share a URL
+            return response
+
+        return poll
+
+    return decorate
