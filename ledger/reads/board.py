@@ -6,9 +6,10 @@ A fixed number of queries whatever the number of hands in the night.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Sum
+from django.db.models import OuterRef, Prefetch, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from ledger.models import Entry, Hand, HandPlayer, Night, Player
+from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
 from ledger.reads.describe import headline
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
@@ -34,13 +35,18 @@ class HistoryRow:
 
 
 def totals(night: Night) -> list[PlayerTotal]:
-    """Everyone who sat at the table tonight, seated players first in seat order."""
-    seats = list(night.seats.select_related("player").order_by("-seated", "position"))
-    balances = Entry.objects.filter(transaction__night=night).from_hands().balances()
+    """Everyone who sat at the table tonight, seated players first in seat order, in one
+    query: the night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
+    net = PlayerNight.objects.filter(night=night, player=OuterRef("player")).values("net")[:1]
+    seats = (
+        night.seats.select_related("player")
+        .annotate(total=Coalesce(Subquery(net), 0))
+        .order_by("-seated", "position")
+    )
     return [
         PlayerTotal(
             player=seat.player,
-            total=balances.get(seat.player_id, 0),
+            total=seat.total,
             seated=seat.seated,
             deals=seat.player_id == night.dealer_id,
         )

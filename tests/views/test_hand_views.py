@@ -297,7 +297,7 @@ def test_saving_a_hand_takes_a_fixed_number_of_statements(
     with django_assert_num_queries(13):
         assert client.post(save, drop_data(players, key="plain")).status_code == 302
     # The htmx save answers with what the hand changed: the 13 above and the totals (the
-    # seats, the balances); the hand's row is drawn from the rows it wrote.
-    with django_assert_num_queries(15):
+    # seats with their tallies); the hand's row is drawn from the rows it wrote.
+    with django_assert_num_queries(14):
         assert client.post(save, drop_data(players, key="htmx"), **HTMX).status_code == 200
     assert Hand.objects.count() == 2

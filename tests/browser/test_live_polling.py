@@ -1,0 +1,47 @@
+"""Two scorekeepers' phones on one night: a hand logged on one shows on the other within a
+poll, a poll with nothing new swaps nothing, and a form being filled in is left alone."""
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
+    page: Page, browser: Browser, live_server, log_in, owner, night, players, screenshot
+):
+    league = night.season.league
+    url = f"{live_server.url}/l/{league.slug}/nights/{night.pk}/"
+    other = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    second = other.new_page()
+    for phone in (page, second):
+        log_in(phone, owner)
+        phone.goto(url)
+    polls = []
+    second.on("response", lambda r: polls.append(r.status) if r.url.endswith("/poll/") else None)
+
+    # The second phone starts a hand of its own and leaves it half done.
+    second.locator("a.outcome[data-outcome=drop]").first.click()
+    second.get_by_label("Goblin's count", exact=True).fill("17")
+    second.wait_for_timeout(4_500)  # a poll with nothing new
+    assert polls, "no poll in 4.5 s"
+    assert set(polls) == {304}, polls
+    expect(second.get_by_label("Goblin's count", exact=True)).to_have_value("17")
+
+    page.locator("a.outcome[data-outcome=tonk_out]").first.click()
+    page.locator("#hand .choice label:text-is('Goblin')").first.click()
+    page.locator("#confirm").click()
+    expect(page.locator("#notice [role=status]")).to_contain_text("Hand 1 saved.")
+
+    # Within a poll (every 4 s) the second phone shows it, and its own form is as it was.
+    expect(second.locator("[data-total='Goblin']")).to_have_attribute(
+        "data-amount", "400", timeout=9_000
+    )
+    expect(second.locator("#undo")).to_have_text("Undo hand 1")
+    expect(second.locator("#hand-list li.hand")).to_have_count(1)
+    expect(second.get_by_label("Goblin's count", exact=True)).to_have_value("17")
+    assert 200 in polls
+    screenshot("50-second-phone-after-a-poll", on=second)
+    other.close()
