@@ -57,13 +57,19 @@ def totals(night: Night) -> list[PlayerTotal]:
 def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
     """The night's hands, newest first (the ``latest`` few only, if given), each with its story
     and what it paid."""
+    # Joining the reverse "correction" (and the players three times) made PostgreSQL scan
+    # every correction of every night and plan for milliseconds: both are fetched apart.
     hands = (
         night.hands.with_voided()
-        .select_related("dealer", "dropper", "winner", "replaces", "correction")
-        .prefetch_related(Prefetch("seats", queryset=HandPlayer.objects.select_related("player")))
+        .select_related("replaces")
+        .prefetch_related(
+            Prefetch("seats", queryset=HandPlayer.objects.select_related("player")), "correction"
+        )
         .order_by("-number")
     )
     hands = list(hands[:latest] if latest else hands)
+    for hand in hands:
+        _players_from_seats(hand)
     nets: dict[int, dict[int, int]] = defaultdict(dict)
     rows = (
         Entry.objects.filter(
@@ -82,6 +88,15 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
         )
         for hand in hands
     ]
+
+
+def _players_from_seats(hand: Hand) -> None:
+    """A hand's dealer, dropper and winner sat at it: taken from its seats, not read again."""
+    players = {seat.player_id: seat.player for seat in hand.seats.all()}
+    for role in ("dealer", "dropper", "winner"):
+        player_id = getattr(hand, f"{role}_id")
+        if player_id is not None:
+            setattr(hand, role, players[player_id])
 
 
 def fresh_row(hand: Hand) -> HistoryRow | None:

@@ -21,17 +21,15 @@ from ledger.web.views.lookups import hand_or_404, player_or_404
 HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
 
 
-def night_context(request, night, *, page: str = "poll", **extra) -> dict:
-    """What the scoring screen (or, ``page="watch"``, the spectator view) shows."""
-    league = night.season.league
+def board_context(request, night, *, page: str = "poll") -> dict:
+    """What shows the night, on the scoring screen and (``page="watch"``) the spectator view:
+    all a poll renders."""
     every_hand = request.GET.get("hands") == "all"
     rows = board.history(night, latest=None if every_hand else HANDS_SHOWN)
-    totals = board.totals(night)
-    seated_ids = {row.player.pk for row in totals if row.seated}
     return {
-        "league": league,
+        "league": night.season.league,
         "night": night,
-        "totals": totals,
+        "totals": board.totals(night),
         "history": rows,
         "every_hand": every_hand,
         "poll_etag": polling.etag(request, page, polling.stamp_of(request, night)),
@@ -41,12 +39,22 @@ def night_context(request, night, *, page: str = "poll", **extra) -> dict:
         else max(0, (rows[0].hand.number if rows else 0) - len(rows)),
         "events": list(night.events.all()),
         "outcomes": OUTCOME_LABELS,
+        "can_score": can(request, SCORE),
+    }
+
+
+def night_context(request, night, **extra) -> dict:
+    """The scoring screen: the board and the table's controls."""
+    context = board_context(request, night)
+    league = night.season.league
+    seated_ids = {row.player.pk for row in context["totals"] if row.seated}
+    return {
+        **context,
         "preset": PRESETS.get(night.rules.get("preset", "")),
         "stake_form": StakeForm(
             places=league.decimal_places,
             initial={"stake": plain(night.stake, league.decimal_places)},
         ),
-        "can_score": can(request, SCORE),
         "can_own": can(request, OWN),
         "seat_form": SeatForm(
             players=[p for p in league.players.active() if p.pk not in seated_ids]
@@ -73,7 +81,7 @@ def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     """The scoring screen's poll: what shows the night, swapped in out of band, so a form
     being filled in on this phone stays as it is."""
     night = night_for(request, slug, night_id, READ)
-    return render(request, "ledger/night.html#changed", night_context(request, night))
+    return render(request, "ledger/night.html#changed", board_context(request, night))
 
 
 @require_GET
@@ -81,7 +89,7 @@ def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
-    return render(request, template, night_context(request, night, page="watch"))
+    return render(request, template, board_context(request, night, page="watch"))
 
 
 def _after(request, night, *, error: str = "", notice: str = ""):
