@@ -9,12 +9,15 @@ import secrets
 from dataclasses import dataclass
 from functools import cache
 
+from django.contrib import auth
+from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from ledger.models import League, Membership, Night, Player, Role, Season, Seat, ShareLink
 
@@ -26,6 +29,7 @@ ALLOWED = {
     OWN: {Role.OWNER},
 }
 SESSION_KEY = "share_links"
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"  # the one that logs people in
 
 
 class LoginNeeded(Exception):
@@ -141,32 +145,52 @@ class Stamp:
 
 
 def night_stamp(request, slug: str, night_id: int) -> Stamp | None:
-    """The night's stamp for a visitor who may read it, in one query (after the session's
-    user); None otherwise, and the full path refuses them the usual way."""
-    member = request.user.is_authenticated
+    """The night's stamp for a visitor who may read it, read in one statement with what
+    checks the session's user; None otherwise, and the full path refuses them as usual."""
     links = shared_links(request)
-    params = [*([request.user.pk] if member else []), *links, night_id, slug]
+    user_id = _session_user(request)
     with connection.cursor() as cursor:
-        cursor.execute(_stamp_sql(member, len(links)), params)
+        cursor.execute(_stamp_sql(len(links)), [*links, user_id, night_id, slug])
         row = cursor.fetchone()
     if row is None:
         return None
-    night, league, role, shared = row
+    night, league, shared, password, active, role = row
+    if role is not None and not _session_checks_out(request, user_id, password, active):
+        role = None
     role = role or (SHARE if shared else None)
     if role not in ALLOWED[READ]:
         return None
     return Stamp(night, league, role)
 
 
+def _session_user(request) -> int | None:
+    """The user the session names, as ``django.contrib.auth.get_user`` reads it; checked by
+    ``_session_checks_out`` on the row the stamp's statement reads with the night."""
+    if request.session.get(auth.BACKEND_SESSION_KEY) != MODEL_BACKEND:
+        return None
+    try:
+        return get_user_model()._meta.pk.to_python(request.session.get(auth.SESSION_KEY))
+    except ValidationError:
+        return None
+
+
+def _session_checks_out(request, user_id: int, password: str, active: bool) -> bool:
+    """What ``get_user`` checks: the user is active and the session was made with their
+    current password. Anything else (a fallback secret) goes the full path, which knows."""
+    if not active:
+        return False
+    user = get_user_model()(pk=user_id, password=password)
+    session_hash = request.session.get(auth.HASH_SESSION_KEY) or ""
+    return constant_time_compare(session_hash, user.get_session_auth_hash())
+
+
 @cache
-def _stamp_sql(member: bool, links: int) -> str:
+def _stamp_sql(links: int) -> str:
     """Every poll runs this, so it is written once, not built by the ORM each time (that took
     three quarters of an unchanged poll). A live link is one not revoked, as ``live()``."""
     night, season, league = (m._meta.db_table for m in (Night, Season, League))
     membership, share = Membership._meta.db_table, ShareLink._meta.db_table
-    role = "NULL"
-    if member:
-        role = f"(SELECT role FROM {membership} WHERE league_id = l.id AND user_id = %s)"
+    user = get_user_model()._meta.db_table
     shared = "FALSE"
     if links:
         shared = (
@@ -175,8 +199,11 @@ def _stamp_sql(member: bool, links: int) -> str:
             " AND (s.night_id IS NULL OR s.night_id = n.id))"
         )
     return (
-        f"SELECT n.version, l.version, {role}, {shared} FROM {night} n"
-        f" JOIN {season} se ON se.id = n.season_id JOIN {league} l ON l.id = se.league_id"
+        f"SELECT n.version, l.version, {shared}, u.password, u.is_active, m.role"
+        f" FROM {night} n JOIN {season} se ON se.id = n.season_id"
+        f" JOIN {league} l ON l.id = se.league_id"
+        f" LEFT JOIN {user} u ON u.id = %s"
+        f" LEFT JOIN {membership} m ON m.league_id = l.id AND m.user_id = u.id"
         " WHERE n.id = %s AND l.slug = %s"
     )
 

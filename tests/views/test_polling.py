@@ -85,12 +85,12 @@ def test_the_tag_names_the_role_and_the_language(client, league, night, owner, d
     assert dutch.status_code == 200
 
 
-def test_an_unchanged_poll_costs_two_queries_for_a_member_and_one_for_a_share_link(
+def test_an_unchanged_poll_costs_one_query_for_a_member_or_a_share_link(
     client, league, night, owner, django_assert_num_queries
 ):
     url = poll_urls(league, night)["watch"]
     tag = client.get(url, **HTMX)["ETag"]
-    with django_assert_num_queries(2):  # the session's user; the night's stamp with the role
+    with django_assert_num_queries(1):  # the night's stamp, with the role and the session's user
         assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
 
     link = services.share(league=league, by=owner, night=night)
@@ -102,6 +102,19 @@ def test_an_unchanged_poll_costs_two_queries_for_a_member_and_one_for_a_share_li
 
     services.revoke_share(link=link)
     assert spectator.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code in (302, 404)
+
+
+def test_a_session_a_new_password_or_a_deactivation_ended_gets_no_304(client, league, night, owner):
+    url = poll_urls(league, night)["watch"]
+    tag = client.get(url, **HTMX)["ETag"]
+    owner.set_password("another-long-pass-phrase")
+    owner.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 302  # log in again
+    client.force_login(owner)
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
+    owner.is_active = False
+    owner.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 302
 
 
 def test_a_visitor_without_access_is_refused_not_answered_304(client, league, night):
