@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle browser venv-check
+.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
 
 install: $(STAMP)
 
@@ -85,13 +85,15 @@ lint: $(STAMP)
 # The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).
 BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
 BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
+# True when PostgreSQL answers; creates the benchmark database the first time.
+BENCH_PG_READY := $(PY) -c "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True, connect_timeout=3); c.execute('CREATE DATABASE tonk_bench') if not c.execute(\"SELECT 1 FROM pg_database WHERE datname = 'tonk_bench'\").fetchone() else None" '$(PG_URL)' 2>/dev/null
 BENCH_ENV := DJANGO_SETTINGS_MODULE=bench.settings DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1 DJANGO_SECRET_KEY=benchmark-only-not-a-secret-0123456789abcdefghijklmnop
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } || echo "no wrk: throughput will not be measured"
 	$(MAKE) --no-print-directory bench-on DB=$(BENCH_DB)
-	@if $(PY) -c "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True, connect_timeout=3); c.execute('CREATE DATABASE tonk_bench') if not c.execute(\"SELECT 1 FROM pg_database WHERE datname = 'tonk_bench'\").fetchone() else None" '$(PG_URL)' 2>/dev/null; then \
+	@if $(BENCH_PG_READY); then \
 		$(MAKE) --no-print-directory bench-on DB=$(BENCH_PG); \
 	else echo "== PostgreSQL not reachable at $(PG_URL): PostgreSQL benchmark skipped"; fi
 
@@ -103,6 +105,12 @@ bench-on: $(STAMP)
 
 bench-payouts: $(STAMP)
 	$(PY) -m bench.payouts 10000
+
+# The capacity search alone, on PostgreSQL (make bench runs it after the other figures).
+bench-load: $(STAMP)
+	@$(BENCH_PG_READY) || { echo "bench-load needs PostgreSQL at $(PG_URL)" >&2; exit 1; }
+	DATABASE_URL=$(BENCH_PG) $(PY) manage.py migrate --no-input -v0
+	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) $(PY) manage.py bench_load
 
 bench-settle: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'

@@ -2,11 +2,14 @@
 
 import re
 from io import StringIO
+from unittest.mock import ANY
 
 import pytest
 from django.core.management import call_command
 
+from bench import load
 from bench.management.commands import bench_pages
+from bench.tables import live_tables
 from ledger.tooling.demo import DemoLeague
 
 pytestmark = pytest.mark.django_db
@@ -23,3 +26,31 @@ def test_bench_pages_times_every_read_page():
     met, not_met = map(int, re.fullmatch(r"(\d+) met, (\d+) NOT MET", lines[-1]).groups())
     assert met + not_met == len(timed)
     assert met == sum(line.endswith(": met)") for line in timed)
+
+
+def test_the_capacity_search_doubles_then_halves_the_gap():
+    tried = []
+
+    def try_tables(count):
+        tried.append(count)
+        return load.Run(
+            tables=count,
+            seconds=1,
+            latencies={"poll, nothing new": [5.0 if count <= 520 else 500.0]},
+        )
+
+    assert load.largest(try_tables, start=100, step=50) == (500, ANY)
+    assert tried == [100, 200, 400, 800, 600, 500, 550]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_load_driver_plays_tables_against_a_live_server(live_server, settings):
+    """Phones poll with their ETags: after the first answer a table with nothing new is 304s."""
+    settings.ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+    tables, keeper = live_tables(2)
+    port = int(live_server.url.rsplit(":", 1)[1])
+    run = load.drive(port, tables, keeper, seconds=4.5)
+    assert not run.errors
+    assert len(run.latencies["poll, nothing new"]) >= 8  # 2 tables x 4 phones, one poll each
+    assert "poll, something new" not in run.latencies, "every phone was primed with its ETag"
+    assert run.ok
