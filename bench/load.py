@@ -59,7 +59,7 @@ class Run:
 
     @property
     def polls(self) -> list[float]:
-        return self.latencies["poll, nothing new"] + self.latencies["poll, something new"]
+        return [ms for kind in KINDS[:2] for ms in self.latencies.get(kind, [])]
 
     @property
     def poll_p95(self) -> float:

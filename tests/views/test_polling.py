@@ -57,6 +57,14 @@ def test_the_scoring_screens_poll_swaps_the_board_parts_out_of_band(client, leag
     assert "Undo hand 1" in text
 
 
+def test_a_night_closed_on_another_phone_takes_its_table_controls_away(client, league, night):
+    services.close_night(night=night)
+    text = client.get(poll_urls(league, night)["scoring"], **HTMX).content.decode()
+    assert '<div id="table-controls" hx-swap-oob="true"></div>' in text
+    assert 'id="same-table"' in text
+    assert 'id="seats"' not in text
+
+
 def test_the_page_carries_the_tag_its_first_poll_sends(client, league, night):
     page = client.get(reverse("ledger:night", args=[league.slug, night.pk])).content.decode()
     poll = client.get(poll_urls(league, night)["scoring"], **HTMX)
