@@ -16,6 +16,7 @@ import resource
 import time
 import uuid
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -187,11 +188,18 @@ class Driver:
         await asyncio.gather(*jobs)
 
 
+def run_apart(coroutine) -> None:
+    """Run on an event loop of its own thread: the caller's may have one running already
+    (Playwright's, in the test suite)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 def drive(port: int, tables: list[Table], scorekeeper: Scorekeeper, seconds: float) -> Run:
     driver = Driver(port, tables, scorekeeper, seconds)
-    asyncio.run(driver.prime_all())
+    run_apart(driver.prime_all())
     before, start = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
-    asyncio.run(driver.main())
+    run_apart(driver.main())
     after, wall = resource.getrusage(resource.RUSAGE_SELF), time.monotonic() - start
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     driver.run.seconds = wall
