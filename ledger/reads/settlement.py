@@ -2,6 +2,7 @@
 plain "who won what from whom" view that lets people trace the plan.
 """
 
+import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -28,7 +29,8 @@ class Settlement:
     won: dict[Player, int]  # over the hands, voids netted out
     owed: dict[Player, int]  # still outstanding, payments counted
     plan: Plan
-    pairs: list[PairNet] = field(default_factory=list)
+    pair_nets: dict[tuple[int, int], int] = field(default_factory=dict)  # winner, loser ids
+    people: dict[int, Player] = field(default_factory=dict)  # everyone named, by id
     payments: list[tuple[Transaction, Player, Player, int]] = field(default_factory=list)
 
     @property
@@ -38,6 +40,20 @@ class Settlement:
     @cached_property
     def by_name(self) -> dict[str, Player]:
         return {p.name: p for p in self.owed} | {p.name: p for p in self.won}
+
+    @cached_property
+    def pairs(self) -> list[PairNet]:
+        """Every pair that netted anything, the biggest first."""
+        return self.top_pairs(len(self.pair_nets))
+
+    def top_pairs(self, count: int) -> list[PairNet]:
+        """The ``count`` biggest pairs, without sorting them all (a big season has thousands)."""
+        name = {pk: player.name for pk, player in self.people.items()}
+        biggest = heapq.nsmallest(
+            count, self.pair_nets.items(), key=lambda kv: (-kv[1], name[kv[0][0]], name[kv[0][1]])
+        )
+        people = self.people
+        return [PairNet(people[a], people[b], amount) for (a, b), amount in biggest]
 
     def players(self, payment: Payment) -> tuple[Player, Player]:
         """The two players of a planned payment (the plan knows them by name)."""
@@ -70,9 +86,10 @@ def _pairs(**scope) -> dict[tuple[int, int], int]:
         PairNight.objects.filter(**scope)
         .values_list("player", "counterparty")
         .annotate(total=Sum("net"))
+        .filter(total__gt=0)  # each pair once: the winner's side
         .order_by()
     )
-    return {(player, other): total for player, other, total in rows if total}
+    return {(player, other): total for player, other, total in rows}
 
 
 def _settlement(
@@ -99,11 +116,6 @@ def _settlement(
         for pk, amount in sorted(owed_ids.items(), key=lambda kv: players[kv[0]].name)
     }
     plan = settle({p.name: amount for p, amount in owed.items()}, unit=league.settle_unit)
-    pairs = [
-        PairNet(winner=players[a], loser=players[b], amount=net)
-        for (a, b), net in sorted(pair_ids.items(), key=lambda kv: (-kv[1], players[kv[0][0]].name))
-        if net > 0
-    ]
     return Settlement(
         league=league,
         season=season,
@@ -114,7 +126,8 @@ def _settlement(
         },
         owed=owed,
         plan=plan,
-        pairs=pairs,
+        pair_nets=pair_ids,
+        people=players,
         # The payer's entry is the positive one: paying brings their debt up towards zero.
         payments=[
             (e.transaction, players[e.player_id], players[e.counterparty_id], e.amount)

@@ -67,8 +67,8 @@ def _render(request, state: Settlement, status=200, **extra):
     context = {
         "league": league,
         "state": state,
-        "pairs": state.pairs if every_pair else state.pairs[:PAIRS_SHOWN],
-        "pairs_hidden": 0 if every_pair else max(0, len(state.pairs) - PAIRS_SHOWN),
+        "pairs": state.pairs if every_pair else state.top_pairs(PAIRS_SHOWN),
+        "pairs_hidden": 0 if every_pair else max(0, len(state.pair_nets) - PAIRS_SHOWN),
         "rows": rows,
         "key": uuid.uuid4().hex,
         "share": plain_text(state),
