@@ -8,6 +8,7 @@ would answer: its ETag. The phone sends back the ETag it holds (If-None-Match,
 nothing.
 """
 
+from dataclasses import replace
 from functools import wraps
 from importlib.metadata import version
 
@@ -30,6 +31,16 @@ def etag(request, page: str, stamp: Stamp) -> str:
 def stamp_of(request, night) -> Stamp:
     """The stamp of a night just read for this visitor (``access.night_for`` set the role)."""
     return Stamp(night.version, night.season.league.version, request.league_role)
+
+
+def after_own_change(request, night) -> str:
+    """The tag the phone that made a change may poll with next: the new version's, if what it
+    showed was the version just before (its poll's tag, sent as ``X-Board-ETag``), so its
+    next poll does not redraw what the change's answer drew; "" when something else changed
+    in between (the poll then fetches it)."""
+    stamp = stamp_of(request, night)
+    before = etag(request, "poll", replace(stamp, night=stamp.night - 1))
+    return etag(request, "poll", stamp) if request.headers.get("X-Board-ETag") == before else ""
 
 
 def conditional(page: str):

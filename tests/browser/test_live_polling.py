@@ -32,6 +32,10 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
 
     page.locator("a.outcome[data-outcome=tonk_out]").first.click()
     page.locator("#hand .choice label:text-is('Goblin')").first.click()
+    first_polls = []
+    page.on(
+        "response", lambda r: first_polls.append(r.status) if r.url.endswith("/poll/") else None
+    )
     page.locator("#confirm").click()
     expect(page.locator("#notice [role=status]")).to_contain_text("Hand 1 saved.")
 
@@ -43,5 +47,9 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
     expect(second.locator("#hand-list li.hand")).to_have_count(1)
     expect(second.get_by_label("Goblin's count", exact=True)).to_have_value("17")
     assert 200 in polls
+    # The phone that saved drew the hand from the save's answer: its polls find nothing new.
+    page.wait_for_timeout(4_500)
+    assert first_polls, "the first phone polled meanwhile"
+    assert set(first_polls) == {304}, first_polls
     screenshot("50-second-phone-after-a-poll", on=second)
     other.close()

@@ -213,6 +213,8 @@ document.addEventListener("change", function (event) {
   document.addEventListener("htmx:configRequest", function (event) {
     var tag = event.detail.elt.getAttribute("data-etag");
     if (tag && event.detail.verb === "get") event.detail.headers["If-None-Match"] = tag;
+    var poll = document.getElementById("poll");  // a save says what its phone shows
+    if (event.detail.elt.id === "hand" && poll) event.detail.headers["X-Board-ETag"] = poll.getAttribute("data-etag");
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt, xhr = event.detail.xhr;

@@ -20,6 +20,7 @@ from ledger.reads import board
 from ledger.reads.describe import headline, payments
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
+from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
 from ledger.web.forms import OUTCOME_LABELS, HandForm
 from ledger.web.i18n import explain
@@ -142,7 +143,7 @@ def _page_or_partial(request, night, context, partial: str):
 def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
     """The phone's answer to a new hand: the form closes and what the hand changed comes in
     out of band (the notice, totals and deal, the undo control, the hand's row), read in
-    two queries. A correction, or a retried save, changes more: the whole board."""
+    one query. A correction, or a retried save, changes more: the whole board."""
     row = board.fresh_row(hand)
     if row is None or hand.replaces_id is not None:
         night.refresh_from_db()
@@ -158,6 +159,7 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         "notice": notice,
         "can_score": True,
         "outcomes": OUTCOME_LABELS,
+        "poll_etag": polling.after_own_change(request, night),
     }
     response = render(request, "ledger/night.html#saved", context)
     return reswap(retarget(response, "#hand-form"), "innerHTML show:window:top")
