@@ -8,7 +8,13 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.commands import run_command, run_manage_py
-from tests.rules.examples import BATON_ROUGE_49, WORKED_EXAMPLES, hand
+from tests.rules.examples import (
+    BATON_ROUGE_49,
+    PUSHUP_EXAMPLES,
+    SIDE_BET_NIGHT,
+    WORKED_EXAMPLES,
+    hand,
+)
 
 
 def payouts(stdin: str, *args: str) -> subprocess.CompletedProcess:
@@ -23,6 +29,32 @@ def test_it_scores_every_worked_example_as_one_array():
     assert len(results) == len(hands)
     for (_, kind, net), result in zip(WORKED_EXAMPLES.values(), results, strict=True):
         assert (result["result"], result["net"]) == (kind, net)
+
+
+def test_it_scores_the_push_ups_examples_with_their_points():
+    hands = [example[0] for example in PUSHUP_EXAMPLES.values()]
+    run = payouts(json.dumps(hands))
+    assert run.returncode == 0, run.stderr
+    for (_, kind, points, net), result in zip(
+        PUSHUP_EXAMPLES.values(), json.loads(run.stdout), strict=True
+    ):
+        assert (result["result"], result["points"], result["net"]) == (kind, points, net)
+
+
+def test_it_carries_the_naturals_pot_through_a_night_given_as_an_array():
+    run = payouts(json.dumps([example[0] for example in SIDE_BET_NIGHT]))
+    assert run.returncode == 0, run.stderr
+    for (_, kind, net, pot), result in zip(SIDE_BET_NIGHT, json.loads(run.stdout), strict=True):
+        assert (result["result"], result["net"], result["pot"]) == (kind, net, pot)
+
+
+def test_a_bad_side_bet_in_a_night_names_its_hand():
+    night = [example[0] for example in SIDE_BET_NIGHT]
+    night[1] = {**night[1], "side_bets": [{"kind": "naturals", "ante": 10, "players": ["A", "Q"]}]}
+    run = payouts(json.dumps(night))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert "hands[1]: bettor Q is not one of the players" in run.stderr
 
 
 def test_it_scores_one_hand_from_a_file(tmp_path):

@@ -5,7 +5,13 @@ It takes a hand and a rule set and returns who pays whom (docs/rules.md).
 
 from ledger.rules.errors import RulesError
 from ledger.rules.hand import MAX_STAKE, Claim, Hand
-from ledger.rules.jsonform import hand_from_json, hand_to_json, result_to_json, score_json
+from ledger.rules.jsonform import (
+    hand_from_json,
+    hand_to_json,
+    result_to_json,
+    score_json,
+    score_night_json,
+)
 from ledger.rules.outcomes import METHODS, OUTCOMES, RESULTS, WIN_RESULTS
 from ledger.rules.presets import PRESETS, Preset
 from ledger.rules.ruleset import RuleSet, normalize_rules, parse_rules, resolve_options
@@ -33,4 +39,5 @@ __all__ = [
     "result_to_json",
     "score",
     "score_json",
+    "score_night_json",
 ]

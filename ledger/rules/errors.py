@@ -70,6 +70,23 @@ MESSAGES: dict[str, str] = {
     ),
     "method_invalid": gettext_noop('method must be "spread" or "hit", not {value!r}'),
     "first_turn_invalid": gettext_noop("first_turn must be true or false, not {value!r}"),
+    # push-ups
+    "push_count_missing": gettext_noop("{player}'s count is missing: push-ups push them up by it"),
+    "claim_count_differs": gettext_noop(
+        "{player} claimed with {claim}, so their count cannot be {count}"
+    ),
+    # side bets
+    "side_bets_invalid": gettext_noop(
+        'side_bets must be a list of {{"kind", "ante", "players", "winner"}} objects, not {value!r}'
+    ),
+    "side_bet_kind": gettext_noop("unknown side bet {value!r}: use one of {choices}"),
+    "side_bet_twice": gettext_noop("a hand has one {kind} bet at most"),
+    "side_bet_ante": gettext_noop(
+        "the {kind} ante must be a whole number from 1 to {high}, not {value!r}"
+    ),
+    "side_bet_players": gettext_noop("a {kind} bet needs two players or more, not {count}"),
+    "side_bet_player_twice": gettext_noop("{player} is in the {kind} bet twice"),
+    "side_bet_winner": gettext_noop("{player} won the {kind} bet but did not bet"),
 }
 
 

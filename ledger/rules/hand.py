@@ -1,6 +1,6 @@
 """A logged hand, as the scorekeeper reports it, and its validation against a rule set."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ledger.rules.errors import RulesError
@@ -19,6 +19,19 @@ class Claim:
     count: int
 
 
+SIDE_BETS = ("high_card", "naturals")
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """A side bet of one hand (docs/rules.md section 8): ``winner`` None when nobody won it."""
+
+    kind: str
+    ante: int
+    players: tuple[str, ...]
+    winner: str | None = None
+
+
 @dataclass(frozen=True)
 class Hand:
     """One hand: ``players`` in seat order, clockwise; fields unused by the outcome are ignored."""
@@ -33,6 +46,7 @@ class Hand:
     winner: str | None = None
     method: str = "spread"
     first_turn: bool = False
+    side_bets: tuple[SideBet, ...] = ()
 
     def from_dealers_left(self) -> tuple[str, ...]:
         """Players from the one left of the dealer round to the dealer."""
@@ -49,6 +63,29 @@ def validate_hand(hand: Hand, rules: RuleSet) -> None:
         raise RulesError("outcome_unknown", value=hand.outcome, choices=", ".join(OUTCOMES))
     for detail in OUTCOMES[hand.outcome].logs:
         CHECKS[detail](hand, rules)
+    _validate_side_bets(hand)
+
+
+def _validate_side_bets(hand: Hand) -> None:
+    kinds: set[str] = set()
+    for bet in hand.side_bets:
+        if bet.kind not in SIDE_BETS:
+            raise RulesError("side_bet_kind", value=bet.kind, choices=", ".join(SIDE_BETS))
+        if bet.kind in kinds:
+            raise RulesError("side_bet_twice", kind=bet.kind)
+        kinds.add(bet.kind)
+        if not is_whole(bet.ante, low=1, high=MAX_STAKE):
+            raise RulesError("side_bet_ante", kind=bet.kind, value=bet.ante, high=f"{MAX_STAKE:,}")
+        if len(bet.players) < 2:
+            raise RulesError("side_bet_players", kind=bet.kind, count=len(bet.players))
+        seen: set[str] = set()
+        for player in bet.players:
+            _seated(hand, player, "bettor")
+            if player in seen:
+                raise RulesError("side_bet_player_twice", kind=bet.kind, player=player)
+            seen.add(player)
+        if bet.winner is not None and bet.winner not in seen:
+            raise RulesError("side_bet_winner", kind=bet.kind, player=bet.winner)
 
 
 def count_errors(hand: Hand, rules: RuleSet) -> list[RulesError]:
@@ -145,6 +182,35 @@ def _validate_claims(hand: Hand, rules: RuleSet) -> None:
                 count=claim.count,
                 tiers=rules.describe_tiers(),
             )
+
+
+def push_counts(hand: Hand, rules: RuleSet, pushed: Iterable[str]) -> dict[str, int]:
+    """What each pushed player is pushed up by (docs/rules.md section 7): their count, a
+    claimer's claim, a non-claimer's deal count on a deal tonk. ``counts`` may name any
+    seated player; only the pushed players' counts are needed."""
+    if not isinstance(hand.counts, Mapping):
+        raise RulesError("counts_invalid", value=hand.counts)
+    deal = hand.outcome == "deal_tonk"
+    claims = {claim.player: claim.count for claim in hand.claims} if deal else {}
+    for player, count in hand.counts.items():
+        _seated(hand, player, "counted player")
+        if not is_whole(count):
+            raise RulesError("count_invalid", player=player, value=count)
+        if player in claims and count != claims[player]:
+            raise RulesError(
+                "claim_count_differs", player=player, claim=claims[player], count=count
+            )
+    reachable, kind = (rules.deal_counts, "deal count") if deal else (rules.play_counts, "count")
+    pushes = {}
+    for player in pushed:
+        if player in claims:
+            pushes[player] = claims[player]
+            continue
+        if player not in hand.counts:
+            raise RulesError("push_count_missing", player=player)
+        _check_count(player, hand.counts[player], reachable, kind, rules)
+        pushes[player] = hand.counts[player]
+    return pushes
 
 
 # How each detail an outcome logs is checked, in the order the outcome lists them.

@@ -3,12 +3,13 @@
 from typing import Any
 
 from ledger.rules.errors import RulesError
-from ledger.rules.hand import Claim, Hand
+from ledger.rules.hand import Claim, Hand, SideBet
 from ledger.rules.outcomes import OUTCOMES
 from ledger.rules.ruleset import RuleSet, parse_rules
 from ledger.rules.scoring import Result, score
 
-COMMON_FIELDS = ("rules", "overrides", "stake", "players", "dealer", "outcome")
+COMMON_FIELDS = ("rules", "overrides", "stake", "players", "dealer", "outcome", "side_bets")
+SIDE_BET_FIELDS = {"kind", "ante", "players", "winner"}
 
 
 def rules_from_json(data: dict[str, Any]) -> RuleSet:
@@ -33,6 +34,8 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
         raise RulesError("outcome_unknown", value=outcome, choices=", ".join(OUTCOMES))
     spec = OUTCOMES[outcome]
     allowed = COMMON_FIELDS + spec.logs
+    if rules.scoring == "pushups" and "counts" not in allowed:
+        allowed += ("counts",)  # what the losers are pushed up by
     for name in data:
         if name not in allowed:
             raise RulesError(
@@ -55,8 +58,24 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
         winner=data.get("winner"),
         method=data.get("method", "spread"),
         first_turn=data.get("first_turn", False),
+        side_bets=_side_bets(data.get("side_bets", [])),
     )
     return hand, rules
+
+
+def _side_bets(value: Any) -> tuple[SideBet, ...]:
+    if not isinstance(value, list):
+        raise RulesError("side_bets_invalid", value=value)
+    bets = []
+    for item in value:
+        if (
+            not isinstance(item, dict)
+            or not {"kind", "ante", "players"} <= set(item) <= SIDE_BET_FIELDS
+            or not isinstance(item["players"], list)
+        ):
+            raise RulesError("side_bets_invalid", value=item)
+        bets.append(SideBet(item["kind"], item["ante"], tuple(item["players"]), item.get("winner")))
+    return tuple(bets)
 
 
 def _counts(value: Any) -> dict[str, Any]:
@@ -76,20 +95,42 @@ def _claims(value: Any) -> tuple[Claim, ...]:
     return tuple(claims)
 
 
-def result_to_json(result: Result) -> dict[str, Any]:
-    return {
+def result_to_json(result: Result, pot: bool = False) -> dict[str, Any]:
+    """The result's JSON form: ``points`` for a push-ups hand, ``pot`` (the naturals pot
+    still open) when ``pot`` is asked for or the hand left one open."""
+    data = {
         "result": result.kind,
         "net": dict(result.net),
         "transfers": [
             {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.transfers
         ],
     }
+    if result.points is not None:
+        data["points"] = dict(result.points)
+    if pot or result.pot:
+        data["pot"] = sum(result.pot.values())
+    return data
 
 
 def score_json(data: Any) -> dict[str, Any]:
     """Score one hand in its JSON form and return the result in its JSON form."""
-    hand, rules = hand_from_json(data)
-    return result_to_json(score(hand, rules))
+    return score_night_json([data], located=False)[0]
+
+
+def score_night_json(hands: list, located: bool = True) -> list[dict[str, Any]]:
+    """Score a night's hands in playing order: the naturals pot carries from each to the
+    next. A bad hand raises a RulesError naming its index (when ``located``)."""
+    results: list[dict[str, Any]] = []
+    pot: dict[str, int] = {}
+    for index, data in enumerate(hands):
+        try:
+            hand, rules = hand_from_json(data)
+            result = score(hand, rules, pot)
+        except RulesError as exc:
+            raise (exc.within(f"hands[{index}]") if located else exc) from None
+        results.append(result_to_json(result, pot=bool(hand.side_bets or pot)))
+        pot = result.pot
+    return results
 
 
 def hand_to_json(hand: Hand, rules: Any) -> dict[str, Any]:
@@ -101,8 +142,16 @@ def hand_to_json(hand: Hand, rules: Any) -> dict[str, Any]:
         "dealer": hand.dealer,
         "outcome": hand.outcome,
     }
-    for detail in OUTCOMES[hand.outcome].logs:
+    logs = OUTCOMES[hand.outcome].logs
+    for detail in logs:
         data[detail] = _JSON_DETAILS.get(detail, getattr)(hand, detail)
+    if hand.counts and "counts" not in logs:  # a push-ups hand's pushes
+        data["counts"] = dict(hand.counts)
+    if hand.side_bets:
+        data["side_bets"] = [
+            {"kind": b.kind, "ante": b.ante, "players": list(b.players), "winner": b.winner}
+            for b in hand.side_bets
+        ]
     return data
 
 

@@ -1,4 +1,4 @@
-"""The nine presets of docs/rules.md section 4, as the JSON form of a rule set.
+"""The ten presets of docs/rules.md section 4, as the JSON form of a rule set.
 
 Options a preset does not name take the defaults of docs/rules.md section 3.
 """
@@ -161,6 +161,18 @@ PRESETS: dict[str, Preset] = {
             {
                 "deck": "40",
                 "deal_tonk": {"tiers": [FIFTY, _tier("forty-seven", 47, 47, 2)], "several": "draw"},
+            },
+        ),
+        Preset(
+            "pushups",
+            gettext_noop("Push-ups, played for points (Tony Jacobs)"),
+            gettext_noop(
+                "Pagat's rules decide who wins; the losers are pushed up by the cards left in "
+                "their hands, double on a deal tonk or a spread tonk-out. Fewest points wins."
+            ),
+            {
+                "deal_tonk": {"tiers": [FIFTY, FORTY_NINE], "several": "draw"},
+                "scoring": "pushups",
             },
         ),
     )

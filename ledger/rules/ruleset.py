@@ -35,6 +35,9 @@ CATCH = (
     "table_double_to_lowest",
 )
 STOCK_OUT_RULES = ("lowest_wins", "dead")
+SCORING = ("money", "pushups")
+# The wins that can push the losers up double (docs/rules.md section 7).
+DOUBLE_WINS = ("deal_tonk", "tonk_out_spread", "tonk_out_hit", "discard_out")
 STOCK_OUT_TIES = ("all_paid", "dead", "dealer_left")
 MAX_MULTIPLIER = 100
 
@@ -53,6 +56,8 @@ DEFAULTS: dict[str, Any] = {
         "discard_out_multiplier": 1,
     },
     "stock_out": {"rule": "lowest_wins", "multiplier": 1, "tie": "all_paid"},
+    "scoring": "money",
+    "pushups": {"double": ["deal_tonk", "tonk_out_spread"]},
 }
 
 
@@ -96,6 +101,11 @@ class StockOutRules:
 
 
 @dataclass(frozen=True)
+class PushupRules:
+    double: tuple[str, ...] = ("deal_tonk", "tonk_out_spread")
+
+
+@dataclass(frozen=True)
 class RuleSet:
     deck: str
     hand_size: int
@@ -105,6 +115,8 @@ class RuleSet:
     drop: DropRules
     out: OutRules
     stock_out: StockOutRules
+    scoring: str = "money"
+    pushups: PushupRules = PushupRules()
     # Derived once per rule set, not per hand.
     deal_counts: frozenset[int] = field(init=False, repr=False, compare=False)
     play_counts: frozenset[int] = field(init=False, repr=False, compare=False)
@@ -200,6 +212,8 @@ class RuleSet:
             "drop": vars(self.drop).copy(),
             "out": vars(self.out).copy(),
             "stock_out": vars(self.stock_out).copy(),
+            "scoring": self.scoring,
+            "pushups": {"double": list(self.pushups.double)},
         }
 
 
@@ -305,6 +319,8 @@ def _parse(value: Any) -> RuleSet:
             multiplier=_multiplier(options["stock_out"], "stock_out.multiplier"),
             tie=_choice(options["stock_out"], "stock_out.tie", STOCK_OUT_TIES),
         ),
+        scoring=_choice(options, "scoring", SCORING),
+        pushups=PushupRules(double=_double_wins(options["pushups"])),
     )
     _check_tier_overlap(rules)
     return rules
@@ -355,6 +371,21 @@ def _object(options: dict[str, Any], path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RulesError("option_object", option=path, value=value)
     return value
+
+
+def _double_wins(options: dict[str, Any]) -> tuple[str, ...]:
+    wins = options["double"]
+    if not isinstance(wins, list):
+        raise RulesError("option_list", option="pushups.double", value=wins)
+    for win in wins:
+        if not isinstance(win, str) or win not in DOUBLE_WINS or wins.count(win) > 1:
+            raise RulesError(
+                "option_choice",
+                option="pushups.double",
+                value=win,
+                choices=", ".join(json.dumps(w) for w in DOUBLE_WINS),
+            )
+    return tuple(wins)
 
 
 TIER_KEYS = ("name", "min", "max", "multiplier", "prefer")

@@ -1,7 +1,8 @@
-"""Who pays whom for one hand: docs/rules.md sections 2 and 3.
+"""Who pays whom for one hand: docs/rules.md sections 2, 3, 7 and 8.
 
 ``score`` validates the hand, works out every payment in multiples of the
-stake, then nets them to at most one transfer per pair of players::
+stake (or, playing push-ups, from the points each loser is pushed up), adds
+the side bets, then nets them to at most one transfer per pair of players::
 
     >>> from ledger.rules.ruleset import parse_rules
     >>> hand = Hand(players=("Croaker", "Goblin", "Elmo"), dealer="Elmo", stake=100,
@@ -10,13 +11,15 @@ stake, then nets them to at most one transfer per pair of players::
     >>> result = score(hand, parse_rules("speno"))
     >>> result.kind, result.net
     ('drop_won', {'Croaker': 200, 'Goblin': -100, 'Elmo': -100})
+    >>> score(hand, parse_rules("pushups")).points
+    {'Croaker': 0, 'Goblin': 10, 'Elmo': 25}
 """
 
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
-from ledger.rules.hand import Hand, validate_hand
+from ledger.rules.hand import Hand, push_counts, validate_hand
 from ledger.rules.ruleset import RuleSet
 
 
@@ -29,13 +32,19 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Result:
-    """What a hand came to. ``winners`` collect as winners; ``catchers`` caught the dropper."""
+    """What a hand came to. ``winners`` collect as winners; ``catchers`` caught the dropper.
+
+    ``points`` (push-ups only) is what each player was pushed up; ``pot`` is the naturals
+    pot after the hand: what each player has put in since it was last won.
+    """
 
     kind: str
     net: dict[str, int]
     transfers: tuple[Transfer, ...]
     winners: tuple[str, ...] = ()
     catchers: tuple[str, ...] = ()
+    points: dict[str, int] | None = None
+    pot: dict[str, int] = field(default_factory=dict)
 
 
 class _Payments:
@@ -47,11 +56,23 @@ class _Payments:
 
     def pay(self, payers: Iterable[str], payee: str, multiplier: int) -> None:
         for payer in payers:
-            if payer != payee:
-                self.owed[payer, payee] += multiplier * self.hand.stake
+            self.pay_amount(payer, payee, multiplier * self.hand.stake)
+
+    def pay_amount(self, payer: str, payee: str, amount: int) -> None:
+        if payer != payee and amount:
+            self.owed[payer, payee] += amount
 
     def result(self, kind: str, winners=(), catchers=()) -> Result:
-        players = self.hand.players
+        net, transfers = self.netted()
+        if kind in ("deal_tonk", "stock_out") and not transfers:
+            kind = "draw"
+        return Result(kind, net, transfers, tuple(winners), tuple(catchers))
+
+    def netted(self) -> tuple[dict[str, int], tuple[Transfer, ...]]:
+        """Every player's net and at most one transfer per pair, in seat order. Someone not
+        at the table (a pot contributor who left) comes after the seats."""
+        names = {name for pair in self.owed for name in pair} - set(self.hand.players)
+        players = [*self.hand.players, *sorted(names)]
         net = dict.fromkeys(players, 0)
         transfers = []
         for i, first in enumerate(players):
@@ -64,15 +85,65 @@ class _Payments:
                     net[payee] += abs(amount)
         seat = players.index
         transfers.sort(key=lambda t: (seat(t.payer), seat(t.payee)))
-        if kind in ("deal_tonk", "stock_out") and not transfers:
-            kind = "draw"
-        return Result(kind, net, tuple(transfers), tuple(winners), tuple(catchers))
+        return net, tuple(transfers)
 
 
-def score(hand: Hand, rules: RuleSet) -> Result:
-    """Validate ``hand`` under ``rules`` and return its payments."""
+def score(hand: Hand, rules: RuleSet, pot: Mapping[str, int] | None = None) -> Result:
+    """Validate ``hand`` under ``rules`` and return its payments; ``pot`` is the naturals pot
+    it is dealt into (what each player has put in since it was last won)."""
     validate_hand(hand, rules)
     payments = _Payments(hand)
+    if rules.scoring == "pushups":
+        game = _pushups(hand, rules, payments)
+    else:
+        game = _money(hand, rules, payments)
+    if not hand.side_bets and not pot:
+        return game
+    pot = _side_bets(hand, dict(pot or {}), payments)
+    net, transfers = payments.netted()
+    return replace(game, net=net, transfers=transfers, pot=pot)
+
+
+def _side_bets(hand: Hand, pot: dict[str, int], payments: _Payments) -> dict[str, int]:
+    """Add the hand's side bets to its payments; return the naturals pot after it."""
+    for bet in hand.side_bets:
+        if bet.kind == "naturals":
+            for player in bet.players:
+                pot[player] = pot.get(player, 0) + bet.ante
+        if bet.winner is None:
+            continue  # a high card nobody held: the antes go back; an open pot stays open
+        if bet.kind == "high_card":
+            for player in bet.players:
+                payments.pay_amount(player, bet.winner, bet.ante)
+        else:  # the pot: everyone pays back what they put in since it was last won
+            for player, put in pot.items():
+                payments.pay_amount(player, bet.winner, put)
+            pot = {}
+    return pot
+
+
+def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    """docs/rules.md section 7: the money rules at stake 1 say who won; every other player
+    is pushed up by their count (double on a double win) and pays the difference."""
+    game = _money(replace(hand, stake=1), rules, _Payments(replace(hand, stake=1)))
+    winners = [player for player in hand.players if game.net[player] > 0]
+    points = dict.fromkeys(hand.players, 0)
+    if winners:
+        pushed = [player for player in hand.players if player not in winners]
+        win = f"tonk_out_{hand.method}" if game.kind == "tonk_out" else game.kind
+        factor = 2 if win in rules.pushups.double else 1
+        for player, count in push_counts(hand, rules, pushed).items():
+            points[player] = factor * count
+    for player in hand.players:
+        for other in hand.players:
+            if points[player] > points[other]:
+                payments.pay_amount(player, other, hand.stake * (points[player] - points[other]))
+    net, transfers = payments.netted()
+    return Result(game.kind, net, transfers, tuple(winners), game.catchers, points)
+
+
+def _money(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    """docs/rules.md section 3: the payments in multiples of the stake."""
     if hand.outcome == "deal_tonk":
         return _deal_tonk(hand, rules, payments)
     if hand.outcome == "drop":

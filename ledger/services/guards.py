@@ -5,6 +5,7 @@ from django.db.models import F
 
 from ledger.errors import LedgerError
 from ledger.models import League, Night
+from ledger.rules import normalize_rules, parse_rules
 from ledger.rules.money import Amount
 
 
@@ -52,6 +53,15 @@ def check_open(night: Night) -> Night:
 
 def lock_open_night(night: Night) -> Night:
     return check_open(lock_night(night))
+
+
+def ledger_rules(rules: object) -> dict:
+    """House rules, validated, as the ledger keeps them. Push-ups are scored by the engine
+    and the payouts command, not yet by the scoring screen (docs/rules.md section 8)."""
+    spec = normalize_rules(rules)
+    if parse_rules(spec).scoring != "money":
+        raise LedgerError("rules_pushups")
+    return spec
 
 
 def amount_of(league: League, amount: int) -> Amount:

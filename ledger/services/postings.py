@@ -77,9 +77,10 @@ def build_hand(
     check_stake(stake)
     if dealer not in players:
         raise LedgerError("night_dealer_not_seated", player=dealer.name)
-    result = score(
-        engine_hand(players=players, dealer=dealer, stake=stake, details=details), parse_rules(spec)
-    )
+    rules = parse_rules(spec)
+    if rules.scoring != "money":
+        raise LedgerError("rules_pushups")
+    result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
     hand = Hand(
         night=night,
         number=number,

@@ -264,6 +264,8 @@ def _posting(
         engine, _ = hand_from_json(data)
     except RulesError as exc:
         raise ExchangeError(f"{place}.hand: {exc}") from None
+    if engine.side_bets:  # never dropped quietly: refused until the ledger keeps them
+        raise ExchangeError(f"{place}.hand: side bets are not kept by the ledger yet")
     seat = [_player(players, name, f"{place}.hand.players") for name in engine.players]
     details = details_from_engine(engine, players)
     rules = data["rules"]

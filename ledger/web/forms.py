@@ -27,9 +27,11 @@ from ledger.web.inputs import (
     parse_json,
 )
 
+# Push-ups are not kept by the ledger yet (services.guards.ledger_rules).
 PRESET_CHOICES = [
     (p.id, format_lazy("{}: {}", gettext_lazy(p.name), gettext_lazy(p.summary)))
     for p in PRESETS.values()
+    if p.options.get("scoring", "money") == "money"
 ]
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 

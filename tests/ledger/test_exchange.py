@@ -136,6 +136,11 @@ def mutate(document, path, value):
             1,
             "seasons[0].nights[0].hands[2]: replaces hand 1, which is not voided",
         ),
+        (
+            ("seasons", 0, "nights", 0, "rules"),
+            "pushups",
+            "seasons[0].nights[0]: push-ups are scored by the payouts command for now",
+        ),
     ],
 )
 def test_a_bad_document_names_the_place_and_imports_nothing(exported, path, value, message):

@@ -113,3 +113,130 @@ WORKED_EXAMPLES = {
 
 # Example 13: under baton-rouge a deal claim of 49 is impossible.
 BATON_ROUGE_49 = hand("baton-rouge", ABCD, "deal_tonk", claims=[{"player": "B", "count": 49}])
+
+ABC = ["A", "B", "C"]
+
+
+def side_bet(kind, ante, players, winner=None):
+    return {"kind": kind, "ante": ante, "players": players, "winner": winner}
+
+
+# docs/rules.md section 9, examples 15-20 and 22: (hand, result, points, net).
+PUSHUP_EXAMPLES = {
+    "15 a drop wins": (
+        hand(
+            "pushups", ABCD, "drop", stake=1, dropper="A", counts={"A": 5, "B": 9, "C": 14, "D": 20}
+        ),
+        "drop_won",
+        {"A": 0, "B": 9, "C": 14, "D": 20},
+        {"A": 43, "B": 7, "C": -13, "D": -37},
+    ),
+    "16 a deal tonk doubles": (
+        hand(
+            "pushups",
+            ABC,
+            "deal_tonk",
+            stake=1,
+            claims=[{"player": "B", "count": 50}],
+            counts={"A": 30, "C": 12},
+        ),
+        "deal_tonk",
+        {"A": 60, "B": 0, "C": 24},
+        {"A": -96, "B": 84, "C": 12},
+    ),
+    "17 a spread tonk-out doubles": (
+        hand(
+            "pushups",
+            ABC,
+            "tonk_out",
+            stake=1,
+            winner="C",
+            method="spread",
+            counts={"A": 7, "B": 22},
+        ),
+        "tonk_out",
+        {"A": 14, "B": 44, "C": 0},
+        {"A": 16, "B": -74, "C": 58},
+    ),
+    "18 both catchers win": (
+        hand(
+            "pushups", ABCD, "drop", stake=1, dropper="A", counts={"A": 10, "B": 8, "C": 5, "D": 20}
+        ),
+        "caught",
+        {"A": 10, "B": 0, "C": 0, "D": 20},
+        {"A": -10, "B": 30, "C": 30, "D": -50},
+    ),
+    "19 two claims draw": (
+        hand(
+            "pushups",
+            ABC,
+            "deal_tonk",
+            stake=1,
+            claims=[{"player": "B", "count": 50}, {"player": "C", "count": 49}],
+        ),
+        "draw",
+        {"A": 0, "B": 0, "C": 0},
+        {"A": 0, "B": 0, "C": 0},
+    ),
+    "20 out on a discard, stake 5": (
+        hand("pushups", ABC, "discard_out", stake=5, winner="A", counts={"B": 3, "C": 10}),
+        "discard_out",
+        {"A": 0, "B": 3, "C": 10},
+        {"A": 65, "B": 20, "C": -85},
+    ),
+    "22 a catcher at zero is pushed": (
+        hand(
+            "pushups", ABCD, "drop", stake=1, dropper="C", counts={"A": 4, "B": 4, "C": 12, "D": 9}
+        ),
+        "caught",
+        {"A": 0, "B": 0, "C": 12, "D": 9},
+        {"A": 21, "B": 21, "C": -27, "D": -15},
+    ),
+}
+
+# docs/rules.md section 9, example 21: a night under pagat with side bets, as one array,
+# with each hand's result, net and the pot left open after it.
+SIDE_BET_NIGHT = [
+    (
+        hand(
+            "pagat",
+            ABCD,
+            "dead",
+            dealer="A",
+            side_bets=[
+                side_bet("high_card", 25, ["A", "B", "C"], "C"),
+                side_bet("naturals", 10, ABCD),
+            ],
+        ),
+        "dead",
+        {"A": -25, "B": -25, "C": 50, "D": 0},
+        40,
+    ),
+    (
+        hand(
+            "pagat",
+            ABCD,
+            "tonk_out",
+            dealer="B",
+            winner="B",
+            method="hit",
+            side_bets=[side_bet("naturals", 10, ["A", "B", "C"])],
+        ),
+        "tonk_out",
+        {"A": -200, "B": 600, "C": -200, "D": -200},
+        70,
+    ),
+    (
+        hand(
+            "pagat",
+            ABCD,
+            "discard_out",
+            dealer="C",
+            winner="D",
+            side_bets=[side_bet("naturals", 10, ABCD, "B")],
+        ),
+        "discard_out",
+        {"A": -130, "B": -20, "C": -130, "D": 280},
+        0,
+    ),
+]

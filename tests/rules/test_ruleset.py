@@ -119,9 +119,12 @@ TIER_RANGES = {
     "dc": {"low": (6, 11), "fifty": (50, 50), "forty-nine": (49, 49)},
     "baton-rouge": {"fifty": (50, 50), "forty-seven": (47, 47)},
 }
+# Push-ups are pagat played for points (test_pushups_and_side_bets.py scores them).
+PRESET_TABLE["pushups"] = PRESET_TABLE["pagat"]
+TIER_RANGES["pushups"] = TIER_RANGES["pagat"]
 
 
-def test_there_are_exactly_the_nine_presets():
+def test_there_are_exactly_the_ten_presets():
     assert set(PRESETS) == set(PRESET_TABLE)
 
 

@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.management.jsoninput import read_json
-from ledger.rules import RulesError, score_json
+from ledger.rules import RulesError, score_json, score_night_json
 
 
 class Command(BaseCommand):
@@ -19,13 +19,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         document = read_json(options["file"])
         try:
-            if isinstance(document, list):
-                results = []
-                for index, hand in enumerate(document):
-                    try:
-                        results.append(score_json(hand))
-                    except RulesError as exc:
-                        raise exc.within(f"hands[{index}]") from None
+            if isinstance(document, list):  # a night, in playing order
+                results = score_night_json(document)
             else:
                 results = score_json(document)
         except RulesError as exc:
