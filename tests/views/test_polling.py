@@ -202,21 +202,24 @@ def test_a_rename_or_a_new_time_zone_moves_the_leagues_version_on(league, player
     assert league_version() == before + 2
 
 
+def save_a_drop(client, league, night, players, key: str, shown: str) -> str:
+    """Croaker's drop saved the phone's way, from a phone that shows ``shown``."""
+    save = reverse("ledger:hand_record", args=[league.slug, night.pk, "drop"])
+    counts = (("Croaker", 3), ("Goblin", 20), ("Elmo", 9))
+    data = {
+        "key": key,
+        "dealer": Night.objects.get(pk=night.pk).dealer_id,
+        "dropper": players["Croaker"].pk,
+        **{f"count-{players[name].pk}": n for name, n in counts},
+    }
+    return client.post(save, data, HTTP_X_BOARD_ETAG=shown, **HTMX).content.decode()
+
+
 def test_the_phone_that_saved_a_hand_polls_on_from_its_answer(client, league, night, players):
     """Its answer drew the hand; its next poll is a 304, not the same hand drawn again."""
     poll = poll_urls(league, night)["scoring"]
-    save = reverse("ledger:hand_record", args=[league.slug, night.pk, "drop"])
-    data = {
-        "key": "own-1",
-        "dealer": players["Elmo"].pk,
-        "dropper": players["Croaker"].pk,
-        **{
-            f"count-{players[name].pk}": n
-            for name, n in (("Croaker", 3), ("Goblin", 20), ("Elmo", 9))
-        },
-    }
     shown = client.get(poll, **HTMX)["ETag"]
-    answer = client.post(save, data, HTTP_X_BOARD_ETAG=shown, **HTMX).content.decode()
+    answer = save_a_drop(client, league, night, players, "own-1", shown)
     new = re.search(r'<div id="poll" hidden hx-swap-oob="true".*?data-etag="([^"]+)"', answer, re.S)
     assert new, "the answer carries the poll's next tag"
     tag = html.unescape(new[1])
@@ -228,15 +231,6 @@ def test_a_phone_behind_the_night_is_not_told_it_is_up_to_date(client, league, n
     poll = poll_urls(league, night)["scoring"]
     shown = client.get(poll, **HTMX)["ETag"]
     drop(night, players, "elsewhere")  # logged on another phone, not yet polled here
-    save = reverse("ledger:hand_record", args=[league.slug, night.pk, "drop"])
-    data = {
-        "key": "own-2",
-        "dealer": players["Goblin"].pk,
-        "dropper": players["Croaker"].pk,
-        **{
-            f"count-{players[name].pk}": n
-            for name, n in (("Croaker", 3), ("Goblin", 20), ("Elmo", 9))
-        },
-    }
-    answer = client.post(save, data, HTTP_X_BOARD_ETAG=shown, **HTMX).content.decode()
+    answer = save_a_drop(client, league, night, players, "own-2", shown)
+    assert "Hand 2 saved." in answer
     assert 'id="poll"' not in answer, "its next poll fetches the hand it has not seen"
