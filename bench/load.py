@@ -1,14 +1,17 @@
 """Capacity: how many live tables one small server holds (``manage.py bench_load``).
 
 A table is an open night with four phones polling every 4 s, each with the ETag of what
-it shows (the scorekeeper's scoring screen, two members' spectator views and one share
-link's), and the scorekeeper saving a hand every 45 s the phone's way (htmx). Starts and
+it shows (the scorekeeper's scoring screen, two more phones signed in to a member's
+account on the spectator view and one share link's), and the scorekeeper saving a hand
+every 45 s the phone's way: htmx, saying which version its screen shows, and taking its
+poll's next tag from the answer as the app does. Starts and
 intervals are spread at random (±10 %) as people's are. The driver is asyncio over plain
 sockets, one connection per request as gunicorn's sync workers answer; it runs on the
 same cores as the server, as wrk does, and reports its own share of them.
 """
 
 import asyncio
+import html
 import os
 import random
 import re
@@ -93,7 +96,8 @@ class Run:
 
 
 async def request(port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""):
-    """One HTTP/1.1 exchange on a fresh connection: (status, headers with lower-case names)."""
+    """One HTTP/1.1 exchange on a fresh connection: (status, headers with lower-case names,
+    body)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
@@ -104,11 +108,11 @@ async def request(port: int, method: str, path: str, headers: dict[str, str], bo
         answer = await reader.read()
     finally:
         writer.close()
-    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
-    status = int(head[0].split()[1])
-    return status, {
-        k.lower(): v.strip() for k, v in (h.split(":", 1) for h in head[1:] if ":" in h)
-    }
+    head, _, content = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    fields = {k.lower(): v.strip() for k, v in (h.split(":", 1) for h in lines[1:] if ":" in h)}
+    return status, fields, content
 
 
 class Driver:
@@ -120,7 +124,7 @@ class Driver:
     async def timed(self, kind_of, method, path, headers, body=b""):
         start = time.perf_counter()
         try:
-            status, answer = await asyncio.wait_for(
+            status, answer, content = await asyncio.wait_for(
                 request(self.port, method, path, headers, body), TIMEOUT
             )
         except (TimeoutError, OSError) as exc:
@@ -131,7 +135,7 @@ class Driver:
             self.run.errors[f"HTTP {status}"] += 1
             return None
         self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
-        return answer
+        return answer, content
 
     async def sleep(self, seconds: float, until: float):
         await asyncio.sleep(max(0.0, min(seconds, until - time.monotonic())))
@@ -140,7 +144,7 @@ class Driver:
         """The ETag the phone's page was drawn with, as a browser that just opened it holds."""
         async with gate:
             headers = {"Cookie": phone.cookie, "HX-Request": "true"}
-            _, answer = await request(self.port, "GET", phone.path, headers)
+            _, answer, _ = await request(self.port, "GET", phone.path, headers)
             phone.etag = answer.get("etag", "")
 
     async def phone(self, phone: Phone, until: float):
@@ -149,9 +153,9 @@ class Driver:
         while time.monotonic() < until:
             started = time.monotonic()
             headers = {"Cookie": phone.cookie, "HX-Request": "true", "If-None-Match": phone.etag}
-            answer = await self.timed(kinds.get, "GET", phone.path, headers)
-            if answer is not None and answer.get("etag"):
-                phone.etag = answer["etag"]
+            answered = await self.timed(kinds.get, "GET", phone.path, headers)
+            if answered is not None and answered[0].get("etag"):
+                phone.etag = answered[0]["etag"]
             wait = POLL_EVERY * self.rng.uniform(0.9, 1.1) - (time.monotonic() - started)
             await self.sleep(wait, until)
 
@@ -160,19 +164,24 @@ class Driver:
         while time.monotonic() < until:
             started = time.monotonic()
             body = urlencode({**table.form, "key": uuid.uuid4().hex}).encode()
+            own = table.phones[0]  # the scorekeeper's phone, on the scoring screen
             headers = {
                 "Cookie": self.scorekeeper.cookie,
                 "X-CSRFToken": self.scorekeeper.csrf,
                 "HX-Request": "true",
                 "Content-Type": "application/x-www-form-urlencoded",
+                "X-Board-ETag": own.etag,
             }
-            await self.timed(
+            answered = await self.timed(
                 lambda status: "save" if status == 200 else None,
                 "POST",
                 table.save_path,
                 headers,
                 body,
             )
+            tag = answered and NEXT_TAG.search(answered[1])
+            if tag:
+                own.etag = html.unescape(tag[1].decode())
             wait = SAVE_EVERY * self.rng.uniform(0.9, 1.1) - (time.monotonic() - started)
             await self.sleep(wait, until)
 
@@ -231,4 +240,5 @@ def largest(
     return good, runs
 
 
+NEXT_TAG = re.compile(rb'id="poll" hidden hx-swap-oob="true"[^>]*data-etag="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

@@ -42,6 +42,13 @@ def random_hand(
         claimable = [c for c in sorted(rules.deal_counts) if rules.tier_of(c)]
         callers = rng.sample(players, rng.randint(1, 2))
         hand["claims"] = [{"player": p, "count": rng.choice(claimable)} for p in callers]
+    if rules.scoring == "pushups":  # what the losers are pushed up by
+        if hand["outcome"] == "deal_tonk":
+            claimed = {claim["player"]: claim["count"] for claim in hand["claims"]}
+            deal = sorted(rules.deal_counts)
+            hand["counts"] = {p: claimed.get(p) or rng.choice(deal[:20]) for p in players}
+        else:
+            hand["counts"] = counts
     return hand
 
 

@@ -24,7 +24,7 @@ SIDE_BETS = ("high_card", "naturals")
 
 @dataclass(frozen=True)
 class SideBet:
-    """A side bet of one hand (docs/rules.md section 8): ``winner`` None when nobody won it."""
+    """A side bet of one hand (docs/rules.md section 8.2): ``winner`` None when nobody won it."""
 
     kind: str
     ante: int
@@ -84,7 +84,7 @@ def _validate_side_bets(hand: Hand) -> None:
             if player in seen:
                 raise RulesError("side_bet_player_twice", kind=bet.kind, player=player)
             seen.add(player)
-        if bet.winner is not None and bet.winner not in seen:
+        if bet.winner is not None and (not isinstance(bet.winner, str) or bet.winner not in seen):
             raise RulesError("side_bet_winner", kind=bet.kind, player=bet.winner)
 
 
@@ -185,7 +185,7 @@ def _validate_claims(hand: Hand, rules: RuleSet) -> None:
 
 
 def push_counts(hand: Hand, rules: RuleSet, pushed: Iterable[str]) -> dict[str, int]:
-    """What each pushed player is pushed up by (docs/rules.md section 7): their count, a
+    """What each pushed player is pushed up by (docs/rules.md section 8.1): their count, a
     claimer's claim, a non-claimer's deal count on a deal tonk. ``counts`` may name any
     seated player; only the pushed players' counts are needed."""
     if not isinstance(hand.counts, Mapping):

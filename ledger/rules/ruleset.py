@@ -36,7 +36,7 @@ CATCH = (
 )
 STOCK_OUT_RULES = ("lowest_wins", "dead")
 SCORING = ("money", "pushups")
-# The wins that can push the losers up double (docs/rules.md section 7).
+# The wins that can push the losers up double (docs/rules.md section 8.1).
 DOUBLE_WINS = ("deal_tonk", "tonk_out_spread", "tonk_out_hit", "discard_out")
 STOCK_OUT_TIES = ("all_paid", "dead", "dealer_left")
 MAX_MULTIPLIER = 100
@@ -378,14 +378,14 @@ def _double_wins(options: dict[str, Any]) -> tuple[str, ...]:
     if not isinstance(wins, list):
         raise RulesError("option_list", option="pushups.double", value=wins)
     for win in wins:
-        if not isinstance(win, str) or win not in DOUBLE_WINS or wins.count(win) > 1:
+        if not isinstance(win, str) or win not in DOUBLE_WINS:
             raise RulesError(
                 "option_choice",
                 option="pushups.double",
                 value=win,
                 choices=", ".join(json.dumps(w) for w in DOUBLE_WINS),
             )
-    return tuple(wins)
+    return tuple(dict.fromkeys(wins))  # a win named twice doubles once
 
 
 TIER_KEYS = ("name", "min", "max", "multiplier", "prefer")

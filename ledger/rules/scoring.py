@@ -1,4 +1,4 @@
-"""Who pays whom for one hand: docs/rules.md sections 2, 3, 7 and 8.
+"""Who pays whom for one hand: docs/rules.md sections 2, 3 and 8.
 
 ``score`` validates the hand, works out every payment in multiples of the
 stake (or, playing push-ups, from the points each loser is pushed up), adds
@@ -123,7 +123,7 @@ def _side_bets(hand: Hand, pot: dict[str, int], payments: _Payments) -> dict[str
 
 
 def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
-    """docs/rules.md section 7: the money rules at stake 1 say who won; every other player
+    """docs/rules.md section 8.1: the money rules at stake 1 say who won; every other player
     is pushed up by their count (double on a double win) and pays the difference."""
     game = _money(replace(hand, stake=1), rules, _Payments(replace(hand, stake=1)))
     winners = [player for player in hand.players if game.net[player] > 0]

@@ -16,6 +16,7 @@ from ledger.rules import MAX_STAKE, parse_rules, score
 from ledger.rules.whole import is_whole
 from ledger.services import tallies
 from ledger.services.details import HandDetails, engine_hand, entry_rows, seat_rows
+from ledger.services.guards import check_kept
 
 
 @dataclass
@@ -78,8 +79,7 @@ def build_hand(
     if dealer not in players:
         raise LedgerError("night_dealer_not_seated", player=dealer.name)
     rules = parse_rules(spec)
-    if rules.scoring != "money":
-        raise LedgerError("rules_pushups")
+    check_kept(rules)
     result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
     hand = Hand(
         night=night,

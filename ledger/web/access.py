@@ -154,8 +154,8 @@ def night_stamp(request, slug: str, night_id: int) -> Stamp | None:
     if row is None:
         return None
     night, league, shared, user_id, password, active, role = row
-    if role is not None and not _session_checks_out(request, user_id, password, active):
-        role = None
+    if user_id is not None and not _session_checks_out(request, user_id, password, active):
+        return None  # get_user would end this session, its share links with it
     role = role or (SHARE if shared else None)
     if role not in ALLOWED[READ]:
         return None
@@ -199,14 +199,14 @@ def _prepared(cursor, name: str, sql: str) -> str:
     was two thirds of an unchanged poll's time in the database). A prepared statement lives
     as long as the server session, whatever happens to transactions; behind PgBouncer that
     needs session pooling."""
-    session = connection.connection.info.backend_pid
-    known = getattr(connection, "prepared_statements", None)
-    if known is None or known[0] != session:
-        known = connection.prepared_statements = (session, set())
-    if name not in known[1]:
+    server_session = connection.connection  # psycopg's connection: one per server session
+    known = getattr(server_session, "tonk_prepared", None)
+    if known is None:
+        known = server_session.tonk_prepared = set()
+    if name not in known:
         numbers = itertools.count(1)
         cursor.execute(f"PREPARE {name} AS " + re.sub("%s", lambda _: f"${next(numbers)}", sql))
-        known[1].add(name)
+        known.add(name)
     return name
 
 

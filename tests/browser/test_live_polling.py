@@ -53,3 +53,17 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
     assert set(first_polls) == {304}, first_polls
     screenshot("50-second-phone-after-a-poll", on=second)
     other.close()
+
+
+def test_a_night_reopened_on_another_phone_brings_its_table_controls_back(
+    page: Page, live_server, log_in, owner, night
+):
+    from ledger import services
+
+    services.close_night(night=night)
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
+    expect(page.locator("details.table-controls")).to_have_count(0)
+    services.reopen_night(night=night)  # on another phone
+    expect(page.locator("details.table-controls")).to_be_visible(timeout=9_000)
+    expect(page.locator("a.outcome").first).to_be_visible()

@@ -1,6 +1,7 @@
 """Push-ups (docs/rules.md section 7) and side bets (section 8): the worked examples of
 section 9, the errors, and the invariants as properties."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -71,6 +72,13 @@ def test_side_bets_are_money_in_a_push_ups_game_too():
     assert result["points"] == PUSHUP_EXAMPLES["15 a drop wins"][2]
 
 
+def test_a_win_named_twice_in_pushups_double_doubles_once():
+    rules = parse_rules(
+        {"preset": "pushups", "overrides": {"pushups": {"double": ["discard_out"] * 2}}}
+    )
+    assert rules.pushups.double == ("discard_out",)
+
+
 def test_pushups_double_names_the_wins_that_double():
     data, *_ = PUSHUP_EXAMPLES["20 out on a discard, stake 5"]
     doubled = {**data, "overrides": {"pushups": {"double": ["discard_out"]}}}
@@ -126,6 +134,10 @@ ERRORS = {
         hand("pagat", ABC, "dead", side_bets=[side_bet("high_card", 5, ["A", "B"], "C")]),
         "C won the high_card bet but did not bet",
     ),
+    "a bet winner who is not a name": (
+        hand("pagat", ABC, "dead", side_bets=[side_bet("high_card", 5, ["A", "B"], ["A"])]),
+        "['A'] won the high_card bet but did not bet",
+    ),
     "a bettor not seated": (
         hand("pagat", ABC, "dead", side_bets=[side_bet("naturals", 5, ["A", "Z"])]),
         "bettor Z is not one of the players",
@@ -165,7 +177,7 @@ ERRORS = {
 @pytest.mark.parametrize("case", ERRORS)
 def test_it_names_what_is_wrong(case):
     data, message = ERRORS[case]
-    with pytest.raises(RulesError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(RulesError, match="^" + re.escape(message)):
         score_json(data)
 
 

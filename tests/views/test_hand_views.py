@@ -93,6 +93,7 @@ def test_saving_answers_with_what_the_hand_changed(client, urls, players):
     assert "Croaker is caught by Goblin" in text
     assert "Undo hand 1" in text
     assert '<li id="no-hands" hx-swap-oob="delete">' in text
+    assert 'id="seats" hx-swap-oob="true"' in text, "the deal moved: the dealer buttons too"
 
 
 def test_a_correction_answers_with_the_whole_board(client, urls, players):

@@ -128,6 +128,19 @@ def test_a_session_a_new_password_or_a_deactivation_ended_gets_no_304(client, le
     assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 302
 
 
+def test_a_session_from_before_a_new_password_gets_no_304_through_a_share_link_either(
+    client, league, night, owner
+):
+    """django.contrib.auth ends such a session, the share links it holds with it."""
+    link = services.share(league=league, by=owner, night=night)
+    client.get(reverse("ledger:share", args=[link.lookup, link.token]))
+    url = poll_urls(league, night)["watch"]
+    tag = client.get(url, **HTMX)["ETag"]
+    owner.set_password("another-long-pass-phrase")
+    owner.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code != 304
+
+
 def test_a_visitor_without_access_is_refused_not_answered_304(client, league, night):
     url = poll_urls(league, night)["watch"]
     tag = client.get(url, **HTMX)["ETag"]

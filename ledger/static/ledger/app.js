@@ -216,9 +216,16 @@ document.addEventListener("change", function (event) {
     var poll = document.getElementById("poll");  // a save says what its phone shows
     if (event.detail.elt.id === "hand" && poll) event.detail.headers["X-Board-ETag"] = poll.getAttribute("data-etag");
   });
+  // The table's controls were drawn for a night closed (or a visitor who could not score):
+  // a poll that brings them back finds nothing to swap them into, so the page is drawn anew.
+  document.addEventListener("htmx:oobErrorNoTarget", function (event) {
+    var content = event.detail.content;
+    if (content && content.id === "seats") window.location.reload();
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt, xhr = event.detail.xhr;
     var tag = xhr && xhr.status === 200 && xhr.getResponseHeader("ETag");
+    // A poll answered after a save replaced #poll is dropped: its element left the page.
     if (tag && elt.hasAttribute("data-etag") && document.body.contains(elt)) elt.setAttribute("data-etag", tag);
   });
 })();
