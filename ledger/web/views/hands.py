@@ -158,7 +158,6 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         "new_row": row,
         "notice": notice,
         "can_score": True,
-        "outcomes": OUTCOME_LABELS,
         "poll_etag": polling.after_own_change(request, night),
     }
     response = render(request, "ledger/night.html#saved", context)
