@@ -1,5 +1,5 @@
-"""Live tables for the load driver: open nights of a league of their own, made once and kept
-in the benchmark database, each with eight hands played, and the phones' cookies."""
+"""Live tables for the load driver: open nights of a league of their own, each with eight
+hands played when a search starts, and the phones' cookies."""
 
 from django.test import Client
 from django.urls import reverse
@@ -43,6 +43,16 @@ def _open_nights(league: League, count: int) -> list[Night]:
             services.record_hand(night=night, key=f"load-{night.pk}-{n}", details=details)
         nights.append(night)
     return nights
+
+
+def retire_tables() -> None:
+    """Close the nights a search played on: the next search deals at nights of ``HANDS``
+    hands again, not at nights grown by every run before it."""
+    league = League.objects.filter(name=LEAGUE).first()
+    if league is None:
+        return
+    for night in Night.objects.filter(season__league=league, closed_at__isnull=True):
+        services.close_night(night=night)
 
 
 def live_tables(count: int) -> tuple[list[Table], Scorekeeper]:

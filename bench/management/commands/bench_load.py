@@ -6,7 +6,7 @@ from django.test import override_settings
 
 from bench import server
 from bench.load import GOAL_MS, drive, largest
-from bench.tables import live_tables
+from bench.tables import live_tables, retire_tables
 
 
 def capacity(seconds: float, sizes: list[int] | None = None, say=print):
@@ -22,11 +22,14 @@ def capacity(seconds: float, sizes: list[int] | None = None, say=print):
         return run
 
     with server.gunicorn() as port:
-        if sizes:
-            runs = [try_tables(count) for count in sizes]
-            good = max((run.tables for run in runs if run.ok), default=0)
-        else:
-            good, runs = largest(try_tables)
+        try:
+            if sizes:
+                runs = [try_tables(count) for count in sizes]
+                good = max((run.tables for run in runs if run.ok), default=0)
+            else:
+                good, runs = largest(try_tables)
+        finally:
+            retire_tables()
     best = next((run for run in runs if run.tables == good and run.ok), None)
     return good, best
 
