@@ -27,12 +27,18 @@ class PageTiming:
     queries: int
 
 
-def pages(league: League) -> dict[str, str]:
-    """The pages to time, on the league's open (or latest) season and its busiest player."""
+def busy_night(league: League) -> Night:
+    """The newest open night of the league's open (or latest) season: the one scored tonight."""
     season = league.seasons.open().first() or league.seasons.order_by("-started_at").first()
-    night = (
+    return (
         Night.objects.filter(season=season, closed_at__isnull=True).order_by("-date", "-pk").first()
     )
+
+
+def pages(league: League) -> dict[str, str]:
+    """The pages to time, on the league's open (or latest) season and its busiest player."""
+    night = busy_night(league)
+    season = night.season
     player = (
         Player.objects.filter(league=league).annotate(n=Count("hand_seats")).order_by("-n").first()
     )

@@ -114,12 +114,13 @@ def result_to_json(result: Result, pot: bool = False) -> dict[str, Any]:
 
 def score_json(data: Any) -> dict[str, Any]:
     """Score one hand in its JSON form and return the result in its JSON form."""
-    return score_night_json([data], located=False)[0]
+    hand, rules = hand_from_json(data)
+    return result_to_json(score(hand, rules), pot=bool(hand.side_bets))
 
 
-def score_night_json(hands: list, located: bool = True) -> list[dict[str, Any]]:
+def score_night_json(hands: list) -> list[dict[str, Any]]:
     """Score a night's hands in playing order: the naturals pot carries from each to the
-    next. A bad hand raises a RulesError naming its index (when ``located``)."""
+    next. A bad hand raises a RulesError naming its index."""
     results: list[dict[str, Any]] = []
     pot: dict[str, int] = {}
     for index, data in enumerate(hands):
@@ -127,7 +128,7 @@ def score_night_json(hands: list, located: bool = True) -> list[dict[str, Any]]:
             hand, rules = hand_from_json(data)
             result = score(hand, rules, pot)
         except RulesError as exc:
-            raise (exc.within(f"hands[{index}]") if located else exc) from None
+            raise exc.within(f"hands[{index}]") from None
         results.append(result_to_json(result, pot=bool(hand.side_bets or pot)))
         pot = result.pot
     return results

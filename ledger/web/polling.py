@@ -13,7 +13,7 @@ from functools import wraps
 from importlib.metadata import version
 
 from django.http import HttpResponseNotModified
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import parse_etags, patch_vary_headers
 
 from ledger.web.access import Stamp, night_stamp
 
@@ -57,7 +57,7 @@ def conditional(page: str):
             if stamp is None:  # not theirs to read: the view refuses it the usual way
                 return view(request, slug, night_id)
             tag = etag(request, page, stamp)
-            if tag in request.headers.get("If-None-Match", ""):
+            if tag in parse_etags(request.headers.get("If-None-Match", "")):
                 response = HttpResponseNotModified()
             else:
                 response = view(request, slug, night_id)

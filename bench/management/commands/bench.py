@@ -24,13 +24,13 @@ from django.urls import reverse
 
 from bench import floors, server
 from bench.management.commands.bench_load import capacity
-from bench.pages import owner_of, pages, time_page
+from bench.pages import busy_night, owner_of, pages, time_page
 from bench.payouts import random_hand
 from bench.tables import LEAGUE as LOAD_LEAGUE
 from bench.tables import cookie_of
 from bench.weight import page_weight
 from ledger import services
-from ledger.models import League, Night
+from ledger.models import League
 from ledger.rules import score_json
 from ledger.tooling.planner import refresh_planner_statistics
 
@@ -151,7 +151,7 @@ class Command(BaseCommand):
     def polls(self, client, league, n) -> str:
         """A phone's poll of the scoring screen and a share link's of the spectator view, with
         nothing new (304) and after a change; returns the unchanged poll's path."""
-        night = Night.objects.get(pk=pages(league)["scoring screen"].rstrip("/").rsplit("/", 1)[1])
+        night = busy_night(league)
         link = services.share(league=league, by=owner_of(league), night=night, reuse=True)
         spectator = Client()
         spectator.get(reverse("ledger:share", args=[link.lookup, link.token]))
