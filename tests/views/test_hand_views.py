@@ -203,6 +203,21 @@ def test_a_correction_is_prefilled_and_replaces_the_hand(client, urls, players, 
     assert list(Hand.objects.standing().values_list("number", flat=True)) == [2]
 
 
+def test_the_correction_sheet_moves_to_any_other_standing_hand(client, urls, players, night):
+    first = record(night, HandDetails(outcome="dead"))
+    second = record(night, HandDetails(outcome="dead"))
+    services.void_hand(hand=second)
+    third = record(night, HandDetails(outcome="dead"))
+    form = client.get(urls["night"] + f"hand/dead/?correcting={third.pk}", **HTMX)
+    chips = re.findall(
+        r'correcting=(\d+)"\s+hx-get="[^"]*"[^>]*data-number="(\d+)"', form.content.decode()
+    )
+    assert chips == [(str(first.pk), "1")]  # not the voided hand 2, not hand 3 itself
+    assert not re.search(
+        "Another hand", client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
+    )
+
+
 def test_correcting_another_nights_hand_is_404(client, urls, season, players):
     other = services.start_night(
         season=season, players=[players["Silent"], players["One-Eye"]], dealer=players["Silent"]

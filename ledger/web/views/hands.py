@@ -92,7 +92,17 @@ def _context(night: Night, outcome: str, table: Table, form: HandForm, preview=N
         "table": table,
         "cards": _cards(table.spec),
         "preview": preview,
+        "other_hands": _other_hands(night, table),
     }
+
+
+def _other_hands(night: Night, table: Table) -> list[Hand]:
+    """While correcting, the night's other standing hands, newest first: one tap moves the
+    sheet to any of them, so an early hand is fixed without scrolling down the list."""
+    if table.correcting is None:
+        return []
+    hands = night.hands.standing().exclude(pk=table.correcting.pk)
+    return list(hands.only("pk", "number", "outcome").order_by("-number"))
 
 
 def _cards(spec: dict) -> list[tuple[str, int]]:
