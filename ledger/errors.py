@@ -32,10 +32,6 @@ MESSAGES: dict[str, str] = {
         "{league} still has an open season, {season}: close it first"
     ),
     "season_closed": gettext_noop("the season {season} is closed"),
-    "rules_pushups": gettext_noop(
-        "push-ups are scored by the payouts command for now; the scoring screen cannot keep "
-        "them yet, so pick money scoring"
-    ),
     "night_closed": gettext_noop("this night is closed"),
     "night_too_few_players": gettext_noop("a night needs at least two players"),
     "night_player_seated": gettext_noop("{player} is seated already"),

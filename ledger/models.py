@@ -12,7 +12,7 @@ from django.db.models import Exists, F, OuterRef, Q, Sum
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from ledger.rules import OUTCOMES, RESULTS
+from ledger.rules import OUTCOMES, RESULTS, parse_rules
 
 
 def default_rules() -> dict:
@@ -256,6 +256,11 @@ class Night(models.Model):
         """The stake of the next hand: doubled while "The Big One" is on."""
         return self.stake * 2 if self.big_one else self.stake
 
+    @property
+    def plays_pushups(self) -> bool:
+        """The next hands are played for push-ups points (docs/rules.md section 8.1)."""
+        return parse_rules(self.rules).scoring == "pushups"
+
 
 class NightEvent(models.Model):
     """What happened to a night beyond its hands: closed, settled, reopened, and by whom."""
@@ -398,7 +403,8 @@ class Hand(models.Model):
 
 
 class HandPlayer(models.Model):
-    """A player seated for one hand: seat, count, deal-tonk claim and role in the result."""
+    """A player seated for one hand: seat, count, deal-tonk claim, role in the result and,
+    playing push-ups, the points the hand pushed them up (docs/rules.md section 8.1)."""
 
     class Role(models.TextChoices):
         WINNER = "winner", _("Winner")
@@ -412,6 +418,7 @@ class HandPlayer(models.Model):
     count = models.PositiveSmallIntegerField(null=True, blank=True)
     claim_order = models.PositiveSmallIntegerField(null=True, blank=True)
     role = models.CharField(max_length=8, choices=Role.choices, blank=True)
+    points = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["hand", "position"]
@@ -498,6 +505,7 @@ class PlayerNight(models.Model):
     stock_out = models.IntegerField(default=0)
     caught = models.IntegerField(default=0)
     catches = models.IntegerField(default=0)
+    points = models.BigIntegerField(default=0, help_text="push-ups points (fewest is best)")
 
     COUNTERS = (
         "net",
@@ -509,6 +517,7 @@ class PlayerNight(models.Model):
         "stock_out",
         "caught",
         "catches",
+        "points",
     )
 
     class Meta:

@@ -131,6 +131,7 @@ def _counts(w):
 
 
 OVERRIDES = [
+    "scoring",
     "deck",
     "hand_size",
     "face_values",

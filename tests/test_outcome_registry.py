@@ -54,8 +54,12 @@ def test_a_registered_outcome_has_a_json_form(forfeit):
 @pytest.mark.django_db
 def test_a_registered_outcome_keeps_and_asks_for_what_it_logs(forfeit, players):
     goblin, croaker = players["Goblin"], players["Croaker"]
-    details = HandDetails(outcome="forfeit", winner=goblin, dropper=croaker, counts={goblin: 3})
-    assert (details.winner, details.dropper, details.counts) == (goblin, None, None)
+    details = HandDetails(
+        outcome="forfeit", winner=goblin, dropper=croaker, claims=[(croaker, 50)], counts={}
+    )
+    assert (details.winner, details.dropper, details.claims) == (goblin, None, ())
+    # Counts stay: playing push-ups, a hand someone wins pushes the losers up by them.
+    assert HandDetails(outcome="forfeit", winner=goblin, counts={croaker: 3}).counts == {croaker: 3}
     assert details.hand_columns()["method"] == ""
     form = HandForm(outcome="forfeit", players=list(players.values()), dealer=goblin)
     assert set(form.fields) == {"key", "dealer", "winner"}

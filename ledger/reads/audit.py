@@ -185,6 +185,12 @@ def _check_hand(hand: Hand) -> Iterator[str]:
             f"{_place(hand)}: stored payouts {_nets(posted.get('hand', set()), names)} "
             f"differ from the rules engine's {_nets(expected, names)}"
         )
+    stored_points = {seat.player.name: seat.points for seat in seats}
+    if stored_points != (result.points or dict.fromkeys(stored_points)):
+        yield (
+            f"{_place(hand)}: stored push-ups points {stored_points} differ from the rules "
+            f"engine's {result.points}"
+        )
     if result.kind != hand.result:
         yield f"{_place(hand)}: stored result {hand.result!r}, the rules engine says {result.kind!r}"
     if "void" in posted:

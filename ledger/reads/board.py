@@ -21,6 +21,7 @@ class PlayerTotal:
     total: int
     seated: bool
     deals: bool
+    points: int = 0  # push-ups points tonight
 
 
 @dataclass
@@ -37,10 +38,13 @@ class HistoryRow:
 def totals(night: Night) -> list[PlayerTotal]:
     """Everyone who sat at the table tonight, seated players first in seat order, in one
     query: the night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
-    net = PlayerNight.objects.filter(night=night, player=OuterRef("player")).values("net")[:1]
+    tally = PlayerNight.objects.filter(night=night, player=OuterRef("player"))
     seats = (
         night.seats.select_related("player")
-        .annotate(total=Coalesce(Subquery(net), 0))
+        .annotate(
+            total=Coalesce(Subquery(tally.values("net")[:1]), 0),
+            points=Coalesce(Subquery(tally.values("points")[:1]), 0),
+        )
         .order_by("-seated", "position")
     )
     return [
@@ -49,6 +53,7 @@ def totals(night: Night) -> list[PlayerTotal]:
             total=seat.total,
             seated=seat.seated,
             deals=seat.player_id == night.dealer_id,
+            points=seat.points,
         )
         for seat in seats
     ]

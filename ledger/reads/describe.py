@@ -82,6 +82,25 @@ HEADLINES: dict[str, Callable[[Hand, Result], str]] = {
 }
 
 
+def pushes(result: Result) -> list[str]:
+    """Playing push-ups: who the hand pushed up, and by how much ("Goblin is pushed up 14
+    (double: a deal tonk)"); nothing for a money hand or a hand nobody won."""
+    if result.points is None:
+        return []
+    why = {
+        "deal_tonk": _("double: a deal tonk"),
+        "tonk_out_spread": _("double: a tonk out with a spread"),
+        "tonk_out_hit": _("double: a tonk out by hitting"),
+        "discard_out": _("double: out on a discard"),
+    }.get(result.doubled)
+    lines = []
+    for player, points in result.points.items():
+        if points:
+            line = _("%(player)s is pushed up %(points)d") % {"player": player, "points": points}
+            lines.append(f"{line} ({why})" if why else line)
+    return lines
+
+
 def payments(result: Result, money: Callable[[int], str]) -> list[str]:
     if not result.transfers:
         return [_("Nobody pays")]

@@ -101,6 +101,12 @@ def count_errors(hand: Hand, rules: RuleSet) -> list[RulesError]:
         ]
     if "claims" in logs:
         checks += [(c.player, c.count, rules.deal_counts, "deal count") for c in hand.claims]
+    if "counts" not in logs and rules.scoring == "pushups":  # what the losers are pushed up by
+        deal = "claims" in logs
+        reachable, kind = (
+            (rules.deal_counts, "deal count") if deal else (rules.play_counts, "count")
+        )
+        checks += [(player, count, reachable, kind) for player, count in hand.counts.items()]
     errors = []
     for player, count, reachable, kind in checks:
         try:

@@ -12,6 +12,8 @@ says how it pays in ``scoring.py`` and how it reads in ``ledger/reads/describe.p
     ('every player', 'claimers', '')
     >>> OUTCOMES["tonk_out"].required
     ('winner',)
+    >>> OUTCOMES["tonk_out"].counts_under_pushups, OUTCOMES["dead"].counts_under_pushups
+    ('every loser', '')
     >>> WIN_RESULTS
     ('deal_tonk', 'drop_won', 'tonk_out', 'discard_out', 'stock_out')
 """
@@ -30,13 +32,15 @@ class OutcomeSpec:
     """One kind of hand: its id, its button's label and the details it records.
 
     ``logs`` is in the order the JSON form writes them; ``optional`` are logged
-    details the JSON form may leave out (they have a default).
+    details the JSON form may leave out (they have a default). ``pushes`` is false for
+    a hand nobody wins, which pushes nobody up (docs/rules.md section 8.1).
     """
 
     name: str
     label: str
     logs: tuple[str, ...] = ()
     optional: tuple[str, ...] = ()
+    pushes: bool = True
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -50,6 +54,14 @@ class OutcomeSpec:
         if "claims" in self.logs:
             return "claimers"
         return ""
+
+    @property
+    def counts_under_pushups(self) -> str:
+        """Whose counts the hand needs when playing push-ups: the losers are pushed up by
+        them (a deal tonk's non-claimers by their deal counts)."""
+        if not self.pushes or "counts" in self.logs:
+            return self.counts
+        return "every non-claimer" if "claims" in self.logs else "every loser"
 
 
 @dataclass(frozen=True)
@@ -77,7 +89,7 @@ OUTCOMES: dict[str, OutcomeSpec] = _registry(
     ),
     OutcomeSpec("discard_out", gettext_noop("Out on discard"), logs=("winner",)),
     OutcomeSpec("stock_out", gettext_noop("Stock out"), logs=("counts",)),
-    OutcomeSpec("dead", gettext_noop("Dead hand")),
+    OutcomeSpec("dead", gettext_noop("Dead hand"), pushes=False),
 )
 
 RESULTS: dict[str, ResultSpec] = _registry(

@@ -34,8 +34,9 @@ class Transfer:
 class Result:
     """What a hand came to. ``winners`` collect as winners; ``catchers`` caught the dropper.
 
-    ``points`` (push-ups only) is what each player was pushed up; ``pot`` is the naturals
-    pot after the hand: what each player has put in since it was last won.
+    ``points`` (push-ups only) is what each player was pushed up, ``doubled`` the win that
+    pushed them double (one of ``DOUBLE_WINS``) or ""; ``pot`` is the naturals pot after
+    the hand: what each player has put in since it was last won.
     """
 
     kind: str
@@ -45,6 +46,7 @@ class Result:
     catchers: tuple[str, ...] = ()
     points: dict[str, int] | None = None
     pot: dict[str, int] = field(default_factory=dict)
+    doubled: str = ""
 
 
 class _Payments:
@@ -128,10 +130,12 @@ def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     game = _money(replace(hand, stake=1), rules, _Payments(replace(hand, stake=1)))
     winners = [player for player in hand.players if game.net[player] > 0]
     points = dict.fromkeys(hand.players, 0)
+    doubled = ""
     if winners:
         pushed = [player for player in hand.players if player not in winners]
         win = f"tonk_out_{hand.method}" if game.kind == "tonk_out" else game.kind
-        factor = 2 if win in rules.pushups.double else 1
+        doubled = win if win in rules.pushups.double else ""
+        factor = 2 if doubled else 1
         for player, count in push_counts(hand, rules, pushed).items():
             points[player] = factor * count
     for player in hand.players:
@@ -139,7 +143,7 @@ def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
             if points[player] > points[other]:
                 payments.pay_amount(player, other, hand.stake * (points[player] - points[other]))
     net, transfers = payments.netted()
-    return Result(game.kind, net, transfers, tuple(winners), game.catchers, points)
+    return Result(game.kind, net, transfers, tuple(winners), game.catchers, points, doubled=doubled)
 
 
 def _money(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:

@@ -21,10 +21,13 @@ class HandDetails:
     first_turn: bool = False
 
     def __post_init__(self) -> None:
-        # Keep only what the outcome logs, so stray fields from a form are never stored.
-        logs = OUTCOMES[self.outcome].logs
+        # Keep only what the outcome logs, so stray fields from a form are never stored;
+        # and the counts push-ups push its losers up by (the rules engine refuses them
+        # when the hand is not played for push-ups).
+        spec = OUTCOMES[self.outcome]
+        keep = set(spec.logs) | ({"counts"} if spec.pushes else set())
         for detail in fields(self):
-            if detail.name != "outcome" and detail.name not in logs:
+            if detail.name != "outcome" and detail.name not in keep:
                 assert detail.default is not MISSING
                 object.__setattr__(self, detail.name, detail.default)
         object.__setattr__(self, "claims", tuple(self.claims))
@@ -95,12 +98,15 @@ def details_from_engine(hand: EngineHand, players: Mapping[str, Player]) -> Hand
 
 def stored_details(hand: Hand, seats: Sequence[HandPlayer]) -> HandDetails:
     """The details a stored hand was recorded with (``seats`` with players loaded)."""
-    has_counts = "counts" in OUTCOMES[hand.outcome].logs
+    if "counts" in OUTCOMES[hand.outcome].logs:
+        counts = {s.player: s.count for s in seats}
+    else:  # push-ups: a loser's count, a deal tonk's non-claimers' deal counts
+        counts = {s.player: s.count for s in seats if s.count is not None and s.claim_order is None}
     claims = sorted((s for s in seats if s.claim_order is not None), key=lambda s: s.claim_order)
     return HandDetails(
         outcome=hand.outcome,
         dropper=hand.dropper,
-        counts={s.player: s.count for s in seats} if has_counts else None,
+        counts=counts or None,
         claims=[(s.player, s.count) for s in claims],
         winner=hand.winner,
         method=hand.method or "spread",
@@ -136,6 +142,7 @@ def seat_rows(
                 count=counts.get(player.pk, claim_count),
                 claim_order=claim_order,
                 role=role,
+                points=None if result.points is None else result.points[player.name],
             )
         )
     return rows

@@ -5,7 +5,6 @@ from django.db.models import F
 
 from ledger.errors import LedgerError
 from ledger.models import League, Night
-from ledger.rules import RuleSet, normalize_rules, parse_rules
 from ledger.rules.money import Amount
 
 
@@ -53,20 +52,6 @@ def check_open(night: Night) -> Night:
 
 def lock_open_night(night: Night) -> Night:
     return check_open(lock_night(night))
-
-
-def ledger_rules(rules: object) -> dict:
-    """House rules, validated, as the ledger keeps them."""
-    spec = normalize_rules(rules)
-    check_kept(parse_rules(spec))
-    return spec
-
-
-def check_kept(rules: RuleSet) -> None:
-    """Push-ups are scored by the engine and the payouts command, not yet by the scoring
-    screen and the ledger (docs/rules.md section 8): refused, never kept in part."""
-    if rules.scoring != "money":
-        raise LedgerError("rules_pushups")
 
 
 def amount_of(league: League, amount: int) -> Amount:

@@ -12,9 +12,9 @@ from ledger.models import (
     Membership,
     Role,
 )
-from ledger.rules import MAX_STAKE
+from ledger.rules import MAX_STAKE, normalize_rules
 from ledger.rules.whole import is_whole
-from ledger.services.guards import amount_of, insert_or, ledger_rules, move_version
+from ledger.services.guards import amount_of, insert_or, move_version
 from ledger.services.postings import (
     check_stake,
 )
@@ -39,7 +39,7 @@ def create_league(
     if not is_whole(decimal_places, low=0, high=3):
         raise LedgerError("decimal_places_invalid", value=decimal_places)
     check_stake(default_stake)
-    spec = ledger_rules(rules)
+    spec = normalize_rules(rules)
     fields = {
         "name": name,
         "unit": unit.strip(),
@@ -83,7 +83,7 @@ def _free_slug(base: str) -> str:
 
 def set_league_rules(*, league: League, rules: object, name: str = "") -> League:
     """The house rules every new night of the league starts with."""
-    spec = ledger_rules(rules)
+    spec = normalize_rules(rules)
     league.rules = spec
     league.rules_name = (name or "").strip()[:60]
     league.save(update_fields=["rules", "rules_name"])

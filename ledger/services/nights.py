@@ -14,8 +14,8 @@ from ledger.models import (
     Season,
     Seat,
 )
-from ledger.rules import RuleSet, parse_rules
-from ledger.services.guards import ledger_rules, lock_night, lock_open_night, touch
+from ledger.rules import RuleSet, normalize_rules, parse_rules
+from ledger.services.guards import lock_night, lock_open_night, touch
 from ledger.services.players import add_player
 from ledger.services.postings import (
     check_league,
@@ -45,7 +45,7 @@ def start_night(
     ``dealer`` is None): the player and the night are created together, or neither.
     """
     league = season.league
-    spec = ledger_rules(league.rules if rules is None else rules)
+    spec = normalize_rules(league.rules if rules is None else rules)
     stake = check_stake(league.default_stake if stake is None else stake)
     new_player = (new_player or "").strip()
     check_league(league, players)
@@ -188,7 +188,7 @@ def set_big_one(*, night: Night, on: bool) -> Night:
 
 def change_rules(*, night: Night, rules: object) -> Night:
     """The house rules of the hands to come; recorded hands keep theirs."""
-    spec = ledger_rules(rules)
+    spec = normalize_rules(rules)
 
     def fits(night: Night) -> None:
         _check_table_size(len(seated_players(night)), parse_rules(spec))

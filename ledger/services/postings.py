@@ -8,15 +8,14 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
-from ledger.rules import MAX_STAKE, parse_rules, score
+from ledger.rules import MAX_STAKE, OUTCOMES, parse_rules, score
 from ledger.rules.whole import is_whole
 from ledger.services import tallies
 from ledger.services.details import HandDetails, engine_hand, entry_rows, seat_rows
-from ledger.services.guards import check_kept
 
 
 @dataclass
@@ -79,7 +78,8 @@ def build_hand(
     if dealer not in players:
         raise LedgerError("night_dealer_not_seated", player=dealer.name)
     rules = parse_rules(spec)
-    check_kept(rules)
+    if "counts" not in OUTCOMES[details.outcome].logs and rules.scoring != "pushups":
+        details = replace(details, counts=None)  # only push-ups pushes losers up by them
     result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
     hand = Hand(
         night=night,

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from django.db import connection
 from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
 
 from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, Transaction
 from ledger.rules import WIN_RESULTS
@@ -25,6 +26,7 @@ def changes(
     for seat in seats:
         delta = deltas[seat.player_id, night_id, season_id]
         delta["hands"] += sign
+        delta["points"] += sign * (seat.points or 0)
         if seat.role == "winner" and hand.result in WIN_RESULTS:
             delta[hand.result] += sign
         elif seat.role == "caught":
@@ -118,6 +120,7 @@ def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
         .values("player", "hand__night")
         .annotate(
             hands=Count("id"),
+            points=Coalesce(Sum("points"), 0),
             caught=Count("id", filter=Q(role="caught")),
             catches=Count("id", filter=Q(role="catcher")),
             **{

@@ -27,11 +27,9 @@ from ledger.web.inputs import (
     parse_json,
 )
 
-# Push-ups are not kept by the ledger yet (services.guards.ledger_rules).
 PRESET_CHOICES = [
     (p.id, format_lazy("{}: {}", gettext_lazy(p.name), gettext_lazy(p.summary)))
     for p in PRESETS.values()
-    if p.options.get("scoring", "money") == "money"
 ]
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -192,6 +190,13 @@ STOCK_OUT_LABELS = {
 }
 AS_PRESET = [("", gettext_lazy("As the preset"))]
 CHOICE_OVERRIDES = {
+    "scoring": (
+        gettext_lazy("Played for"),
+        [
+            ("money", gettext_lazy("money: each win pays multiples of the stake")),
+            ("pushups", gettext_lazy("push-ups: losers are pushed up by their counts")),
+        ],
+    ),
     "deck": (
         gettext_lazy("Deck"),
         [("52", gettext_lazy("52 cards")), ("40", gettext_lazy("40 cards (no 8s, 9s, 10s)"))],
@@ -437,23 +442,30 @@ class HandForm(forms.Form):
         kwargs["initial"].setdefault("dealer", str(dealer.pk))
         super().__init__(*args, **kwargs)
         self.outcome, self.spec, self.players = outcome, OUTCOMES[outcome], players
+        self.pushups = rules is not None and rules.scoring == "pushups"
+        # Whose counts to ask: playing push-ups, the losers' too (they are pushed up by them).
+        self.counts_needed = self.spec.counts_under_pushups if self.pushups else self.spec.counts
         self.by_pk = {str(p.pk): p for p in players}
         self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players]
         for detail in self.spec.logs:
             self.fields.update(getattr(self, f"_{detail}_fields")())
+        if self.counts_needed == "every loser":  # the winner's count is not needed
+            self.fields.update(self._counts_fields(required=False))
 
     @property
     def takes_counts(self) -> bool:
         """Whether the card picker helps: the outcome asks for counts."""
-        return bool(self.spec.counts)
+        return bool(self.counts_needed)
 
     @property
     def pad_counts(self) -> list[int]:
         """The counts the pad offers, one tap each: those the rules make possible."""
-        if self.rules is None or not self.spec.counts:
+        if self.rules is None or not self.counts_needed:
             return []
-        if self.spec.counts == "claimers":
+        if self.counts_needed == "claimers":
             return sorted(c for c in self.rules.deal_counts if self.rules.tier_of(c) is not None)
+        if self.counts_needed == "every non-claimer":
+            return sorted(self.rules.deal_counts)
         return sorted(self.rules.play_counts)
 
     def _radio(self, label: str, required: str) -> ChoiceField:
@@ -482,10 +494,11 @@ class HandForm(forms.Form):
     def _first_turn_fields(self) -> dict:
         return {"first_turn": forms.BooleanField(required=False, label=_("On their first turn"))}
 
-    def _counts_fields(self) -> dict:
+    def _counts_fields(self, required: bool = True) -> dict:
         return {
             f"count-{player.pk}": WholeNumberField(
                 label=_("%(player)s's count") % {"player": player.name},
+                required=required,
                 min_value=0,
                 max_value=200,
                 widget=forms.NumberInput(attrs=NUMERIC),
@@ -528,12 +541,7 @@ class HandForm(forms.Form):
     def clean(self):
         data = super().clean()
         if "claims" in self.spec.logs:
-            claimed = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
-            if not claimed:
-                raise ValidationError(_("Enter the deal count of each player who called tonk"))
-            seats = {p.pk: i for i, p in enumerate(self.players)}
-            claimed.sort(key=lambda p: (data.get(f"order-{p.pk}") or 99, seats[p.pk]))
-            self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
+            self._clean_claims(data)
         if self.rules is not None and not self.errors:
             # Name every impossible count at once, each beside its player.
             details = self.details()
@@ -544,9 +552,26 @@ class HandForm(forms.Form):
                 self.add_domain_error(error)
         return data
 
+    def _clean_claims(self, data: dict) -> None:
+        """A deal tonk's claims in calling order. Playing push-ups every player's deal count
+        is asked, so the claimers are the ones who called (their order is set); the others'
+        counts are what they are pushed up by."""
+        counted = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
+        called = [p for p in self.players if data.get(f"order-{p.pk}") is not None]
+        claimed = called if self.pushups else counted
+        if not claimed or not set(claimed) <= set(counted):
+            raise ValidationError(_("Enter the deal count of each player who called tonk"))
+        seats = {p.pk: i for i, p in enumerate(self.players)}
+        claimed.sort(key=lambda p: (data.get(f"order-{p.pk}") or 99, seats[p.pk]))
+        self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
+        self.deal_counts = {p: data[f"claim-{p.pk}"] for p in counted if p not in claimed}
+
     def details(self) -> HandDetails:
         data, player = self.cleaned_data, self.by_pk.get
-        counts = {p: data[f"count-{p.pk}"] for p in self.players if f"count-{p.pk}" in data}
+        counts = {
+            p: data[f"count-{p.pk}"] for p in self.players if data.get(f"count-{p.pk}") is not None
+        }
+        counts |= getattr(self, "deal_counts", {})
         return HandDetails(
             outcome=self.outcome,
             dropper=player(data.get("dropper", "")),
@@ -565,7 +590,8 @@ class HandForm(forms.Form):
         field = None
         name = error.params.get("player")
         player = next((p for p in self.players if p.name == name), None)
-        if error.code in ("count_unreachable", "count_invalid", "count_missing") and player:
+        counted = ("count_unreachable", "count_invalid", "count_missing", "push_count_missing")
+        if error.code in counted and player:
             field = f"claim-{player.pk}" if "claims" in self.spec.logs else f"count-{player.pk}"
         elif error.code in ("claim_no_tier", "claim_twice") and player:
             field = f"claim-{player.pk}"

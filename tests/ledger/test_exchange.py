@@ -138,8 +138,8 @@ def mutate(document, path, value):
         ),
         (
             ("seasons", 0, "nights", 0, "rules"),
-            "pushups",
-            "seasons[0].nights[0]: push-ups are scored by the payouts command for now",
+            {"preset": "pagat", "overrides": {"scoring": "points"}},
+            "seasons[0].nights[0]: rule option scoring cannot be 'points'",
         ),
     ],
 )

@@ -44,11 +44,15 @@
   function boxes() {
     return Array.prototype.slice.call(document.querySelectorAll("#hand input.count"));
   }
+  // A deal tonk's boxes are filled one by one, unless push-ups asks everyone's deal count.
+  function ownBox(box) {
+    return box.closest(".claim-row") && !box.closest("[data-every-count]");
+  }
   function nextEmpty(after) {
     var all = boxes();
     var start = after ? all.indexOf(after) + 1 : 0;
     var rest = all.slice(start).concat(all.slice(0, start));
-    return rest.filter(function (i) { return !i.value && !i.closest(".claim-row"); })[0] || null;
+    return rest.filter(function (i) { return !i.value && !ownBox(i); })[0] || null;
   }
   document.addEventListener("htmx:load", function (event) {
     if (!event.target.querySelector || !event.target.querySelector("#hand .count-pad")) return;
@@ -72,7 +76,7 @@
       box.value = pad.dataset.value;
       delete box.dataset.cards;
       changed(box);
-      choose(box.closest(".claim-row") ? box : (nextEmpty(box) || box));
+      choose(ownBox(box) ? box : (nextEmpty(box) || box));
       return;
     }
     var card = event.target.closest(".card-button, .card-clear, .card-undo");
@@ -104,7 +108,7 @@
         var removed = parseInt(order.value, 10);
         call.setAttribute("aria-pressed", "false");
         order.value = "";
-        row.querySelector("input.count").value = "";
+        if (ownBox(row.querySelector("input.count"))) row.querySelector("input.count").value = "";
         rows.forEach(function (other) {
           var o = other.querySelector(".claim-order");
           if (o.value && parseInt(o.value, 10) > removed) o.value = parseInt(o.value, 10) - 1;

@@ -17,7 +17,7 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
 from ledger.reads import board
-from ledger.reads.describe import headline, payments
+from ledger.reads.describe import headline, payments, pushes
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
 from ledger.web import polling
@@ -133,7 +133,11 @@ def _preview(form: HandForm, table: Table, league) -> dict:
     def money(amount: int) -> str:
         return format_money(amount, league)
 
-    return {"headline": headline(engine, result), "payments": payments(result, money)}
+    return {
+        "headline": headline(engine, result),
+        "pushes": pushes(result),
+        "payments": payments(result, money),
+    }
 
 
 def _partial(request, night, context, partial: str):
