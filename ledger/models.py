@@ -506,6 +506,7 @@ class PlayerNight(models.Model):
     caught = models.IntegerField(default=0)
     catches = models.IntegerField(default=0)
     points = models.BigIntegerField(default=0, help_text="push-ups points (fewest is best)")
+    points_hands = models.IntegerField(default=0, help_text="hands played for push-ups")
 
     COUNTERS = (
         "net",
@@ -518,6 +519,7 @@ class PlayerNight(models.Model):
         "caught",
         "catches",
         "points",
+        "points_hands",
     )
 
     class Meta:

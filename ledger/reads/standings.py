@@ -35,12 +35,22 @@ class Standing:
     catches: int = 0
     best_night: int | None = None
     worst_night: int | None = None
+    points: int = 0  # push-ups points, over the hands played for them
+    points_hands: int = 0
     rank: int = 0
 
     @property
     def net_per_hand(self) -> int | None:
         """In the minor unit, rounded toward zero; None before the first hand."""
         return int(self.net / self.hands) if self.hands else None
+
+    @property
+    def points_per_hand(self) -> str:
+        """Push-ups points per hand played for them, to one decimal ("12.3"); "" if none."""
+        if not self.points_hands:
+            return ""
+        tenths = (20 * self.points + self.points_hands) // (2 * self.points_hands)  # half up
+        return f"{tenths // 10}.{tenths % 10}"
 
 
 @dataclass
@@ -53,6 +63,11 @@ class Standings:
     @property
     def balanced(self) -> bool:
         return self.total == 0
+
+    @property
+    def pushups(self) -> bool:
+        """Some hands were played for push-ups points: the table shows them too."""
+        return any(row.points_hands for row in self.rows)
 
 
 def standings(league: League, season: Season | None = None) -> Standings:
@@ -72,6 +87,8 @@ def standings(league: League, season: Season | None = None) -> Standings:
             total_catches=Sum("catches"),
             best=Max("net", filter=played),
             worst=Min("net", filter=played),
+            total_points=Sum("points"),
+            total_points_hands=Sum("points_hands"),
             **{f"total_{kind}": Sum(kind) for kind in WIN_RESULTS},
         )
         .filter(total_hands__gt=0)
@@ -89,6 +106,8 @@ def standings(league: League, season: Season | None = None) -> Standings:
             catches=row["total_catches"],
             best_night=row["best"],
             worst_night=row["worst"],
+            points=row["total_points"],
+            points_hands=row["total_points_hands"],
         )
         for row in sums
     ]

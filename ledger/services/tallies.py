@@ -26,7 +26,9 @@ def changes(
     for seat in seats:
         delta = deltas[seat.player_id, night_id, season_id]
         delta["hands"] += sign
-        delta["points"] += sign * (seat.points or 0)
+        if seat.points is not None:
+            delta["points"] += sign * seat.points
+            delta["points_hands"] += sign
         if seat.role == "winner" and hand.result in WIN_RESULTS:
             delta[hand.result] += sign
         elif seat.role == "caught":
@@ -121,6 +123,7 @@ def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
         .annotate(
             hands=Count("id"),
             points=Coalesce(Sum("points"), 0),
+            points_hands=Count("id", filter=Q(points__isnull=False)),
             caught=Count("id", filter=Q(role="caught")),
             catches=Count("id", filter=Q(role="catcher")),
             **{

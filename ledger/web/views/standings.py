@@ -97,6 +97,8 @@ def standings_csv(
             "net per hand",
             "best night",
             "worst night",
+            "push-ups points",
+            "points per hand",
         ]
     )
     for row in table.rows:
@@ -113,6 +115,8 @@ def standings_csv(
                 "" if row.net_per_hand is None else format_plain(row.net_per_hand, places),
                 "" if row.best_night is None else format_plain(row.best_night, places),
                 "" if row.worst_night is None else format_plain(row.worst_night, places),
+                row.points if row.points_hands else "",
+                row.points_per_hand,
             ]
         )
     writer.writerow(["", "total", format_plain(table.total, places)])
