@@ -30,3 +30,10 @@ def test_every_bad_count_is_named_beside_its_player(
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
     assert not Hand.objects.exists()
+    # Put right, the same sheet saves the hand once and closes.
+    for name, count in {"Croaker": 7, "Goblin": 5, "Elmo": 20}.items():
+        page.get_by_label(f"{name}'s count", exact=True).fill(str(count))
+    page.locator("#confirm").click()
+    expect(page.locator("#board [role=status]")).to_contain_text("Hand 1 saved.")
+    expect(page.locator("#hand")).to_have_count(0)
+    assert Hand.objects.count() == 1

@@ -228,5 +228,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
             return redirect("ledger:night", slug=slug, night_id=night.pk)
     context = _context(night, outcome, table, form, _preview(form, table, night.season.league))
     if request.htmx:
-        return retarget(_partial(request, night, context, "hand_form"), "#hand-form")
+        return reswap(
+            retarget(_partial(request, night, context, "hand_form"), "#hand-form"), "innerHTML"
+        )
     return render_night(request, night, **context)
