@@ -29,10 +29,15 @@ class HistoryRow:
     hand: Hand
     headline: str
     nets: list[tuple[str, int]] = field(default_factory=list)
+    pushes: list[tuple[str, int]] = field(default_factory=list)  # push-ups: who went up
 
     @property
     def voided(self) -> bool:
         return self.hand.is_voided
+
+
+def _pushes(seats) -> list[tuple[str, int]]:
+    return [(seat.player.name, seat.points) for seat in seats if seat.points]
 
 
 def totals(night: Night) -> list[PlayerTotal]:
@@ -90,6 +95,7 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
             hand=hand,
             headline=_headline(hand),
             nets=[(s.player.name, nets[hand.pk].get(s.player_id, 0)) for s in hand.seats.all()],
+            pushes=_pushes(hand.seats.all()),
         )
         for hand in hands
     ]
@@ -119,6 +125,7 @@ def fresh_row(hand: Hand) -> HistoryRow | None:
         hand=hand,
         headline=_headline(hand, posting.seats),
         nets=[(seat.player.name, nets[seat.player_id]) for seat in posting.seats],
+        pushes=_pushes(posting.seats),
     )
 
 

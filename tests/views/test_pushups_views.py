@@ -62,6 +62,7 @@ def test_a_saved_hand_shows_the_points_fewest_first(client, urls, players):
     order = [board.index(f'data-points="{name}"') for name in ("Elmo", "Croaker", "Goblin")]
     assert order == sorted(order)
     assert 'data-points="Goblin" data-value="44"' in board
+    assert "Pushed up: Croaker 14, Goblin 44" in board
 
 
 def test_a_deal_tonk_takes_the_callers_and_everyones_deal_count(client, urls, players):
