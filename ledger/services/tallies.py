@@ -122,7 +122,8 @@ def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
         .values("player", "hand__night")
         .annotate(
             hands=Count("id"),
-            points=Coalesce(Sum("points"), 0),
+            # Named apart from the column it sums, which the filter beside it reads.
+            pushed=Coalesce(Sum("points"), 0),
             points_hands=Count("id", filter=Q(points__isnull=False)),
             caught=Count("id", filter=Q(role="caught")),
             catches=Count("id", filter=Q(role="catcher")),
@@ -136,6 +137,7 @@ def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
     result: dict[tuple[int, int], dict[str, int]] = {}
     for row in counts:
         key = (row.pop("player"), row.pop("hand__night"))
+        row["points"] = row.pop("pushed")
         result[key] = {name: row.get(name, 0) for name in PlayerNight.COUNTERS}
     entry_scope = {f"transaction__{k.replace('hand__', '')}": v for k, v in scope.items()}
     nets = (

@@ -21,7 +21,7 @@ from ledger.models import Entry, Hand, HandPlayer, Transaction
 from ledger.reads.audit import audit
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import HandDetails, engine_hand
-from tests.rules.strategies import NAMES, hands, rule_specs
+from tests.rules.strategies import NAMES, hands, pushup_hands, pushup_specs, rule_specs
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,8 @@ class Ledger(RuleBasedStateMachine):
         self.atomic.__exit__(None, None, None)
 
     def _details(self, draw, rules, names) -> tuple[HandDetails, int]:
-        engine = draw(hands(rules, players=names))
+        drawn = pushup_hands if rules.scoring == "pushups" else hands
+        engine = draw(drawn(rules, players=names))
         by_name = self.players
         details = HandDetails(
             outcome=engine.outcome,
@@ -64,7 +65,7 @@ class Ledger(RuleBasedStateMachine):
         self.keys += 1
         return f"k{self.keys}"
 
-    @initialize(spec=rule_specs)
+    @initialize(spec=rule_specs | pushup_specs())
     def house_rules(self, spec):
         try:
             services.change_rules(night=self.night, rules=spec)

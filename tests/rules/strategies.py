@@ -1,10 +1,19 @@
 """Hypothesis strategies for rule sets and hands that the engine must accept."""
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from ledger.rules import OUTCOMES, PRESETS, Claim, Hand, parse_rules
 from ledger.rules.counts import reachable_counts
-from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
+from ledger.rules.ruleset import (
+    CATCH,
+    DOUBLE_WINS,
+    SEVERAL,
+    STOCK_OUT_RULES,
+    STOCK_OUT_TIES,
+    TIES,
+)
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
 multipliers = st.integers(1, 5)
@@ -100,3 +109,24 @@ def hands(draw, rules, outcomes=OUTCOMES, max_players=6, players=None) -> Hand:
         method=draw(st.sampled_from(["spread", "hit"])),
         first_turn=draw(st.booleans()),
     )
+
+
+@st.composite
+def pushup_specs(draw) -> dict:
+    """A money preset played for push-ups, doubling on some wins."""
+    preset = draw(st.sampled_from(MONEY_PRESETS))
+    double = draw(st.lists(st.sampled_from(DOUBLE_WINS), unique=True))
+    return {"preset": preset, "overrides": {"scoring": "pushups", "pushups": {"double": double}}}
+
+
+@st.composite
+def pushup_hands(draw, rules, players=None) -> Hand:
+    """A valid hand with a count for everyone that push-ups may need: on a deal tonk the
+    claimers' claims and the others' deal counts."""
+    drawn = draw(hands(rules, players=players))
+    if drawn.outcome != "deal_tonk":
+        return drawn
+    deal = sorted(rules.deal_counts)
+    claimed = {claim.player: claim.count for claim in drawn.claims}
+    counts = {p: claimed.get(p) or draw(st.sampled_from(deal)) for p in drawn.players}
+    return replace(drawn, counts=counts)

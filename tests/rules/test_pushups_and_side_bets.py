@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from ledger.rules import PRESETS, RulesError, parse_rules, score, score_json, score_night_json
 from ledger.rules.hand import SideBet
-from ledger.rules.ruleset import DOUBLE_WINS
 from tests.rules.examples import ABC, ABCD, PUSHUP_EXAMPLES, SIDE_BET_NIGHT, hand, side_bet
-from tests.rules.strategies import hands
+from tests.rules.strategies import hands, pushup_hands, pushup_specs
 
 
 @pytest.mark.parametrize("name", PUSHUP_EXAMPLES)
@@ -188,30 +187,10 @@ def test_a_hand_that_pushes_nobody_needs_no_counts():
 # Properties ------------------------------------------------------------------------------
 
 
-@st.composite
-def pushup_rules(draw):
-    preset = draw(st.sampled_from(sorted(set(PRESETS) - {"pushups"})))
-    double = draw(st.lists(st.sampled_from(DOUBLE_WINS), unique=True))
-    overrides = {"scoring": "pushups", "pushups": {"double": double}}
-    return parse_rules({"preset": preset, "overrides": overrides})
-
-
-@st.composite
-def pushup_hands(draw, rules):
-    """A money hand with a count for everyone that push-ups may need."""
-    drawn = draw(hands(rules))
-    if drawn.outcome != "deal_tonk":
-        return drawn
-    deal = sorted(rules.deal_counts)
-    claimed = {claim.player: claim.count for claim in drawn.claims}
-    counts = {p: claimed.get(p) or draw(st.sampled_from(deal)) for p in drawn.players}
-    return replace(drawn, counts=counts)
-
-
 @settings(max_examples=300)
 @given(st.data())
 def test_push_ups_pay_the_difference_and_only_losers_are_pushed(data):
-    rules = data.draw(pushup_rules())
+    rules = data.draw(pushup_specs().map(parse_rules))
     drawn = data.draw(pushup_hands(rules))
     result = score(drawn, rules)
     money = score(replace(drawn, stake=1), replace(rules, scoring="money"))
