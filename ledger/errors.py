@@ -33,6 +33,14 @@ MESSAGES: dict[str, str] = {
     ),
     "season_closed": gettext_noop("the season {season} is closed"),
     "night_closed": gettext_noop("this night is closed"),
+    "side_bet_paid_out": gettext_noop(
+        "hand {number} put antes in the naturals pot that hand {win} won: "
+        "undo or void hand {win} first"
+    ),
+    "side_bet_not_seated": gettext_noop("everyone in the {kind} bet must be at the table"),
+    "pot_ante_fixed": gettext_noop(
+        "the naturals pot is open at an ante of {ante}: it stays at that until someone wins it"
+    ),
     "night_too_few_players": gettext_noop("a night needs at least two players"),
     "night_player_seated": gettext_noop("{player} is seated already"),
     "night_player_not_seated": gettext_noop("{player} is not seated at this table"),

@@ -235,6 +235,11 @@ class Night(models.Model):
     version = models.PositiveBigIntegerField(
         default=0, help_text="moves on, in the same transaction, with anything its screens show"
     )
+    side_bets = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the side bets set up for the next deal: kind -> ante, player ids (and suit)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -347,6 +352,14 @@ class Hand(models.Model):
     )
     method = models.CharField(max_length=6, choices=Method.choices, blank=True)
     first_turn = models.BooleanField(default=False)
+    side_bets = models.JSONField(
+        default=list, blank=True, help_text="kind, ante, player ids and winner id of each bet"
+    )
+    pot = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="a naturals bet's pot when the hand was dealt: player id -> what they had in",
+    )
     replaces = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="correction"
     )

@@ -25,7 +25,7 @@ def forfeit(monkeypatch):
 
 
 def test_every_detail_is_checked_kept_and_asked_for():
-    fields = {f.name for f in dataclasses.fields(HandDetails)} - {"outcome"}
+    fields = {f.name for f in dataclasses.fields(HandDetails)} - {"outcome", "side_bets"}
     assert set(DETAILS) == set(CHECKS) == fields
     for detail in DETAILS:
         assert callable(getattr(HandForm, f"_{detail}_fields"))

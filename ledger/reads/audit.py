@@ -19,6 +19,7 @@ from ledger.models import (
     League,
     Night,
     PairNight,
+    Player,
     PlayerNight,
     Season,
     Transaction,
@@ -165,9 +166,10 @@ def _check_hand(hand: Hand) -> Iterator[str]:
     seats = list(hand.seats.all())
     players = [seat.player for seat in seats]
     details = stored_details(hand, seats)
+    pot = _pot(hand, players)
     try:
         engine = engine_hand(players=players, dealer=hand.dealer, stake=hand.stake, details=details)
-        result = score(engine, parse_rules(hand.rules))
+        result = score(engine, parse_rules(hand.rules), pot={p.name: a for p, a in pot.items()})
     except RulesError as exc:
         yield f"{_place(hand)} cannot be scored any more: {exc}"
         return
@@ -177,7 +179,7 @@ def _check_hand(hand: Hand) -> Iterator[str]:
     }
     expected = {
         (e.player_id, e.counterparty_id, e.amount)
-        for e in entry_rows(transaction=None, players=players, result=result)
+        for e in entry_rows(transaction=None, players=[*players, *pot], result=result)
     }
     if posted.get("hand", set()) != expected:
         names = {player.pk: player.name for player in players}
@@ -197,6 +199,16 @@ def _check_hand(hand: Hand) -> Iterator[str]:
         reversal = {(player, other, -amount) for player, other, amount in posted.get("hand", set())}
         if posted["void"] != reversal:
             yield f"{_place(hand)}: its void does not exactly reverse its payouts"
+
+
+def _pot(hand: Hand, players: list[Player]) -> dict[Player, int]:
+    """The naturals pot the hand was dealt into, by player; someone who left still has
+    their share (read only then)."""
+    pot = {int(pk): amount for pk, amount in hand.pot.items()}
+    by_id = {player.pk: player for player in players}
+    if not set(pot) <= set(by_id):
+        by_id |= Player.objects.in_bulk(list(set(pot) - set(by_id)))
+    return {by_id[pk]: amount for pk, amount in pot.items()}
 
 
 def _nets(rows: set, names: dict[int, str]) -> dict[str, int]:

@@ -4,7 +4,7 @@ It takes a hand and a rule set and returns who pays whom (docs/rules.md).
 """
 
 from ledger.rules.errors import RulesError
-from ledger.rules.hand import MAX_STAKE, Claim, Hand
+from ledger.rules.hand import MAX_STAKE, SIDE_BETS, Claim, Hand, SideBet
 from ledger.rules.jsonform import (
     hand_from_json,
     hand_to_json,
@@ -23,6 +23,7 @@ __all__ = [
     "OUTCOMES",
     "PRESETS",
     "RESULTS",
+    "SIDE_BETS",
     "WIN_RESULTS",
     "Claim",
     "Hand",
@@ -30,6 +31,7 @@ __all__ = [
     "Result",
     "RuleSet",
     "RulesError",
+    "SideBet",
     "Transfer",
     "hand_from_json",
     "hand_to_json",

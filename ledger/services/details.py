@@ -4,8 +4,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
 
 from ledger.models import Entry, Hand, HandPlayer, Player, Transaction
-from ledger.rules import OUTCOMES, Claim, Result
+from ledger.rules import OUTCOMES, Claim, Result, SideBet
 from ledger.rules import Hand as EngineHand
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A side bet of one hand (docs/rules.md section 8.2), with players as model instances."""
+
+    kind: str
+    ante: int
+    players: tuple[Player, ...]
+    winner: Player | None = None
+
+    def stored(self) -> dict:
+        """The form ``Hand.side_bets`` keeps: player ids, so a renamed player stays in."""
+        return {
+            "kind": self.kind,
+            "ante": self.ante,
+            "players": [player.pk for player in self.players],
+            "winner": _pk(self.winner),
+        }
 
 
 @dataclass(frozen=True)
@@ -19,18 +38,24 @@ class HandDetails:
     winner: Player | None = None
     method: str = "spread"
     first_turn: bool = False
+    side_bets: Sequence[Bet] = ()
 
     def __post_init__(self) -> None:
         # Keep only what the outcome logs, so stray fields from a form are never stored;
         # and the counts push-ups push its losers up by (the rules engine refuses them
-        # when the hand is not played for push-ups).
+        # when the hand is not played for push-ups). Any hand can carry side bets.
         spec = OUTCOMES[self.outcome]
-        keep = set(spec.logs) | ({"counts"} if spec.pushes else set())
+        keep = {"outcome", "side_bets", *spec.logs, *(["counts"] if spec.pushes else [])}
         for detail in fields(self):
-            if detail.name != "outcome" and detail.name not in keep:
+            if detail.name not in keep:
                 assert detail.default is not MISSING
                 object.__setattr__(self, detail.name, detail.default)
         object.__setattr__(self, "claims", tuple(self.claims))
+        object.__setattr__(self, "side_bets", tuple(self.side_bets))
+
+    @property
+    def naturals(self) -> Bet | None:
+        return next((bet for bet in self.side_bets if bet.kind == "naturals"), None)
 
     def hand_columns(self) -> dict:
         """The Hand model's columns for these details; an outcome without a method stores ""."""
@@ -46,6 +71,8 @@ class HandDetails:
     def players_named(self) -> list[Player]:
         """Every player the details mention, to check they belong to the league."""
         named = [self.dropper, self.winner, *(self.counts or {}), *(p for p, _ in self.claims)]
+        for bet in self.side_bets:
+            named += [*bet.players, bet.winner]
         return [p for p in named if p is not None]
 
     def fingerprint(self) -> dict:
@@ -58,6 +85,7 @@ class HandDetails:
             "winner": _pk(self.winner),
             "method": self.method,
             "first_turn": self.first_turn,
+            **({"side_bets": [bet.stored() for bet in self.side_bets]} if self.side_bets else {}),
         }
 
 
@@ -80,6 +108,15 @@ def engine_hand(
         winner=details.winner.name if details.winner else None,
         method=details.method,
         first_turn=details.first_turn,
+        side_bets=tuple(
+            SideBet(
+                bet.kind,
+                bet.ante,
+                tuple(p.name for p in bet.players),
+                bet.winner.name if bet.winner else None,
+            )
+            for bet in details.side_bets
+        ),
     )
 
 
@@ -93,6 +130,15 @@ def details_from_engine(hand: EngineHand, players: Mapping[str, Player]) -> Hand
         winner=players.get(hand.winner),
         method=hand.method,
         first_turn=hand.first_turn,
+        side_bets=[
+            Bet(
+                bet.kind,
+                bet.ante,
+                tuple(players[name] for name in bet.players),
+                players.get(bet.winner) if bet.winner is not None else None,
+            )
+            for bet in hand.side_bets
+        ],
     )
 
 
@@ -111,7 +157,22 @@ def stored_details(hand: Hand, seats: Sequence[HandPlayer]) -> HandDetails:
         winner=hand.winner,
         method=hand.method or "spread",
         first_turn=hand.first_turn,
+        side_bets=stored_bets(hand.side_bets, {s.player_id: s.player for s in seats}),
     )
+
+
+def stored_bets(side_bets: list[dict], players: Mapping[int, Player]) -> list[Bet]:
+    """``Hand.side_bets`` (or a night's set-up, winners left out) as bets; bettors sit at
+    the hand, so ``players`` are its seats' players by id."""
+    return [
+        Bet(
+            bet["kind"],
+            bet["ante"],
+            tuple(players[pk] for pk in bet["players"]),
+            players.get(bet.get("winner")),
+        )
+        for bet in side_bets
+    ]
 
 
 def seat_rows(

@@ -13,7 +13,7 @@ from ledger.models import (
     Player,
     Transaction,
 )
-from ledger.services import tallies
+from ledger.services import side_bets, tallies
 from ledger.services.details import HandDetails, stored_details
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
 from ledger.services.nights import left_of, seated_players
@@ -97,6 +97,7 @@ def record_hand(
                 key=key,
                 digest=digest,
                 logged_by=logged_by,
+                pot=side_bets.pot_for(night, details, players),
             )
         )
         night.dealer = left_of(players, dealer)
@@ -122,6 +123,7 @@ def _reverse(hand: Hand, by) -> Transaction:
                 "hand_corrected_already", number=hand.number, correction=correction.number
             )
         raise LedgerError("hand_voided_already", number=hand.number)
+    side_bets.check_not_paid_out(hand)
     posted = list(
         Entry.objects.filter(transaction__hand=hand, transaction__kind=Transaction.Kind.HAND)
     )
@@ -250,12 +252,14 @@ def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> H
 
 def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **columns) -> Hand:
     """A new hand at ``hand``'s table (``seats``: its seats, players loaded), under its rules."""
+    players = [seat.player for seat in seats]
     return save(
         build_hand(
-            players=[seat.player for seat in seats],
+            players=players,
             spec=hand.rules,
             details=details,
             logged_by=by,
+            pot=side_bets.pot_for(columns["night"], details, players),
             **columns,
         )
     )

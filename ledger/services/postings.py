@@ -7,7 +7,7 @@ once (demo data, imports) with exactly the same rows.
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ledger.errors import LedgerError
@@ -71,8 +71,13 @@ def build_hand(
     digest: str,
     replaces: Hand | None = None,
     logged_by=None,
+    pot: Mapping[Player, int] | None = None,
 ) -> Posting:
-    """Score the hand and build its rows; raises LedgerError or RulesError if it is bad."""
+    """Score the hand and build its rows; raises LedgerError or RulesError if it is bad.
+
+    ``pot`` is the naturals pot the hand is dealt into (``side_bets.pot_of``); only a hand
+    with a naturals bet keeps it, and pays it out when the bet is won.
+    """
     check_league(night.season.league, [dealer, *details.players_named()])
     check_stake(stake)
     if dealer not in players:
@@ -80,7 +85,9 @@ def build_hand(
     rules = parse_rules(spec)
     if "counts" not in OUTCOMES[details.outcome].logs and rules.scoring != "pushups":
         details = replace(details, counts=None)  # only push-ups pushes losers up by them
-    result = score(engine_hand(players=players, dealer=dealer, stake=stake, details=details), rules)
+    pot = dict(pot or {}) if details.naturals else {}
+    engine = engine_hand(players=players, dealer=dealer, stake=stake, details=details)
+    result = score(engine, rules, pot={player.name: amount for player, amount in pot.items()})
     hand = Hand(
         night=night,
         number=number,
@@ -89,6 +96,8 @@ def build_hand(
         rules=spec,
         result=result.kind,
         **details.hand_columns(),
+        side_bets=[bet.stored() for bet in details.side_bets],
+        pot={str(player.pk): amount for player, amount in pot.items()},
         replaces=replaces,
         idempotency_key=key.strip(),
         request_digest=digest,
@@ -104,7 +113,9 @@ def build_hand(
     return Posting(
         hand=hand,
         seats=seat_rows(hand=hand, players=players, details=details, result=result),
-        transactions=[(posting, entry_rows(transaction=posting, players=players, result=result))],
+        transactions=[
+            (posting, entry_rows(transaction=posting, players=[*players, *pot], result=result))
+        ],
     )
 
 

@@ -18,6 +18,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
 from ledger.rules import RulesError, hand_from_json, hand_to_json
+from ledger.rules.whole import is_whole
 from ledger.services.details import details_from_engine, engine_hand, stored_details
 from ledger.services.postings import Posting, build_hand, build_reversal, save_in_bulk
 
@@ -116,7 +117,7 @@ def _export_hand(hand: Hand) -> dict[str, Any]:
             data["overrides"] = spec["overrides"]
     else:
         data = hand_to_json(engine, spec)
-    return {
+    exported = {
         "number": hand.number,
         "key": hand.idempotency_key,
         "digest": hand.request_digest,
@@ -124,6 +125,10 @@ def _export_hand(hand: Hand) -> dict[str, Any]:
         "replaces": hand.replaces.number if hand.replaces else None,
         "hand": data,
     }
+    if hand.pot:  # the naturals pot it was dealt into, as it was then
+        names = dict(Player.objects.filter(pk__in=map(int, hand.pot)).values_list("pk", "name"))
+        exported["pot"] = {names[int(pk)]: amount for pk, amount in hand.pot.items()}
+    return exported
 
 
 # Import
@@ -264,9 +269,13 @@ def _posting(
         engine, _ = hand_from_json(data)
     except RulesError as exc:
         raise ExchangeError(f"{place}.hand: {exc}") from None
-    if engine.side_bets:  # never dropped quietly: refused until the ledger keeps them
-        raise ExchangeError(f"{place}.hand: side bets are not kept by the ledger yet")
     seat = [_player(players, name, f"{place}.hand.players") for name in engine.players]
+    pot = {
+        _player(players, name, f"{place}.pot"): amount
+        for name, amount in _field(item, "pot", dict, place, default={}).items()
+    }
+    if not all(is_whole(amount, low=1) for amount in pot.values()):
+        raise ExchangeError(f"{place}.pot: what each player has in must be a whole number")
     details = details_from_engine(engine, players)
     rules = data["rules"]
     spec = (
@@ -286,6 +295,7 @@ def _posting(
             key=_field(item, "key", str, place),
             digest=_field(item, "digest", str, place),
             replaces=original.hand if original else None,
+            pot=pot,
         )
 
 
@@ -295,10 +305,15 @@ def _player(players: dict[str, Player], name: Any, place: str) -> Player:
     return players[name]
 
 
-def _field(data: Any, key: str, kind, place: str):
+_REQUIRED = object()
+
+
+def _field(data: Any, key: str, kind, place: str, default: Any = _REQUIRED):
     if not isinstance(data, dict):
         raise ExchangeError(f"{place} must be an object")
     if key not in data:
+        if default is not _REQUIRED:
+            return default
         raise ExchangeError(f"{place} has no {key!r}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -29,6 +29,9 @@ WORDS = {
     "claimer": gettext_noop("the player calling tonk"),
     "count": gettext_noop("count"),
     "deal count": gettext_noop("deal count"),
+    "bettor": gettext_noop("the bettor"),
+    "high_card": gettext_noop("high-card"),
+    "naturals": gettext_noop("naturals"),
 }
 AMOUNT_MESSAGES = {
     "not_amount": gettext_noop("{text!r} is not an amount"),
