@@ -38,6 +38,9 @@ MESSAGES: dict[str, str] = {
         "undo or void hand {win} first"
     ),
     "side_bet_not_seated": gettext_noop("everyone in the {kind} bet must be at the table"),
+    "pot_open": gettext_noop(
+        "the naturals pot holds {total}: it stays in play until someone wins it or the night closes"
+    ),
     "pot_ante_fixed": gettext_noop(
         "the naturals pot is open at an ante of {ante}: it stays at that until someone wins it"
     ),

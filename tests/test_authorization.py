@@ -42,6 +42,7 @@ MATRIX = {
     "night_summary": ("get", READ, None),
     "night_stake": ("post", SCORE, {"stake": "2"}),
     "night_big_one": ("post", SCORE, {"on": "1"}),
+    "night_side_bets": ("post", SCORE, {"high_card": ""}),
     "night_seat": ("post", SCORE, {"new_player": "Otto"}),
     "night_unseat": ("post", SCORE, {}),
     "night_dealer": ("post", SCORE, {}),

@@ -156,6 +156,18 @@ def _rules(prefix: str = "") -> dict:
     return {f"{prefix}preset": "speno", **{f"{prefix}{name}": "" for name in OVERRIDES}}
 
 
+def _side_bets(w):
+    return {
+        "high_card": "on",
+        "high_card-ante": "0.25",
+        "high_card-players": [w["Croaker"], w["Goblin"]],
+        "high_card-suit": "♠",
+        "naturals": "on",
+        "naturals-ante": "0.10",
+        "naturals-players": [w["Croaker"], w["Goblin"], w["Elmo"]],
+    }
+
+
 def _night_start(w):
     form = {
         "new_player": "",
@@ -204,6 +216,7 @@ TARGETS = [
     Target("night_start", "owner", _night_start),
     Target("night_stake", "scorekeeper", lambda w: {"stake": "2"}),
     Target("night_big_one", "scorekeeper", lambda w: {"on": "1"}),
+    Target("night_side_bets", "scorekeeper", _side_bets),
     Target("night_seat", "scorekeeper", lambda w: {"player": w["One-Eye"], "new_player": ""}),
     Target("night_unseat", "scorekeeper", lambda w: {}),
     Target("night_dealer", "scorekeeper", lambda w: {}),

@@ -11,7 +11,8 @@ from django.db.models.functions import Coalesce
 
 from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
 from ledger.reads.describe import headline
-from ledger.rules import RulesError, parse_rules, score
+from ledger.reads.pot import pot_of
+from ledger.rules import SIDE_BETS, RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
 
 
@@ -30,10 +31,65 @@ class HistoryRow:
     headline: str
     nets: list[tuple[str, int]] = field(default_factory=list)
     pushes: list[tuple[str, int]] = field(default_factory=list)  # push-ups: who went up
+    bets: list["BetResult"] = field(default_factory=list)
 
     @property
     def voided(self) -> bool:
         return self.hand.is_voided
+
+
+@dataclass
+class BetLine:
+    """A side bet set up for the next deal, as the board shows it; a naturals bet with the
+    pot it is open at (who has what in)."""
+
+    kind: str
+    ante: int
+    players: list[str]
+    suit: str = ""
+    pot: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def pot_total(self) -> int:
+        return sum(amount for _, amount in self.pot)
+
+
+def bets(night: Night, totals: list[PlayerTotal]) -> list[BetLine]:
+    """The side bets of the next deal (``totals``: the night's players); the pot is read
+    only when a naturals bet is set up (one query)."""
+    names = {row.player.pk: row.player.name for row in totals}
+    lines = []
+    for kind in SIDE_BETS:
+        bet = night.side_bets.get(kind)
+        if bet is None:
+            continue
+        line = BetLine(kind, bet["ante"], [names[pk] for pk in bet["players"] if pk in names])
+        line.suit = bet.get("suit", "")
+        if kind == "naturals":
+            line.pot = [(names[pk], amount) for pk, amount in pot_of(night).amounts.items()]
+        lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """How a hand's side bet went: ``amount`` is the ante (high card, naturals put in) or,
+    for a naturals win, the whole pot paid out."""
+
+    kind: str
+    winner: str | None
+    amount: int
+
+
+def _bets(hand: Hand, seats) -> list[BetResult]:
+    names = {seat.player_id: seat.player.name for seat in seats}
+    results = []
+    for bet in hand.side_bets:
+        amount = bet["ante"]
+        if bet["kind"] == "naturals" and bet["winner"] is not None:
+            amount = sum(hand.pot.values()) + bet["ante"] * len(bet["players"])
+        results.append(BetResult(bet["kind"], names.get(bet["winner"]), amount))
+    return results
 
 
 def _pushes(seats) -> list[tuple[str, int]]:
@@ -96,6 +152,7 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
             headline=_headline(hand),
             nets=[(s.player.name, nets[hand.pk].get(s.player_id, 0)) for s in hand.seats.all()],
             pushes=_pushes(hand.seats.all()),
+            bets=_bets(hand, hand.seats.all()),
         )
         for hand in hands
     ]
@@ -126,6 +183,7 @@ def fresh_row(hand: Hand) -> HistoryRow | None:
         headline=_headline(hand, posting.seats),
         nets=[(seat.player.name, nets[seat.player_id]) for seat in posting.seats],
         pushes=_pushes(posting.seats),
+        bets=_bets(hand, posting.seats),
     )
 
 

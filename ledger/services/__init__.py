@@ -39,7 +39,7 @@ from ledger.services.nights import (
 from ledger.services.payments import record_payment
 from ledger.services.players import add_player, rename_player, retire_player
 from ledger.services.seasons import close_season, start_season
-from ledger.services.side_bets import pot_of, set_side_bets
+from ledger.services.side_bets import set_side_bets
 
 __all__ = [
     "accept_invitation",
@@ -53,7 +53,6 @@ __all__ = [
     "create_league",
     "invite",
     "pending_invitation",
-    "pot_of",
     "record_hand",
     "record_payment",
     "redo_hand",

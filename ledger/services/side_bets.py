@@ -1,19 +1,14 @@
-"""Side bets (docs/rules.md section 8.2): the bets set up for the next deal, what the night's
-naturals pot holds, and the rule that keeps the pot whole when a hand is taken back.
+"""Side bets (docs/rules.md section 8.2): the bets set up for the next deal, the pot a hand
+is dealt into, and the rule that keeps the pot whole when a hand is taken back (the pot
+itself is read in ``ledger/reads/pot.py``)."""
 
-The pot is an account over the hands that stand, in the order they were recorded: every
-naturals bet puts its antes in, every naturals win pays out the pot it was dealt into plus
-its own antes. So voiding a win puts what it paid back in the pot, and a hand whose antes
-a later win paid out cannot be voided before that win is.
-"""
-
-from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from django.db import transaction
 
 from ledger.errors import LedgerError
 from ledger.models import Hand, Night, Player
+from ledger.reads.pot import naturals, pot_of
 from ledger.rules import MAX_STAKE, SIDE_BETS, RulesError
 from ledger.rules.whole import is_whole
 from ledger.services.guards import amount_of, lock_open_night, touch
@@ -21,49 +16,13 @@ from ledger.services.guards import amount_of, lock_open_night, touch
 SUITS = ("♠", "♥", "♦", "♣")
 
 
-@dataclass(frozen=True)
-class Pot:
-    """What each player (by id) has in the night's naturals pot, and the ante it is open at."""
-
-    amounts: dict[int, int]
-    ante: int | None
-
-    @property
-    def total(self) -> int:
-        return sum(self.amounts.values())
-
-
-def pot_of(night: Night) -> Pot:
-    """The night's naturals pot now, from its standing hands (one query)."""
-    rows = night.hands.standing().order_by("number").values_list("side_bets", "pot")
-    amounts: Counter[int] = Counter()
-    ante = None
-    for bets, pot in rows:
-        bet = _naturals(bets)
-        if bet is None:
-            continue
-        for player in bet["players"]:
-            amounts[player] += bet["ante"]
-        ante = bet["ante"]
-        if bet["winner"] is not None:
-            amounts.subtract({int(player): amount for player, amount in pot.items()})
-            amounts.subtract(dict.fromkeys(bet["players"], bet["ante"]))
-            ante = None
-    held = {player: amount for player, amount in amounts.items() if amount}
-    return Pot(held, ante if held else None)
-
-
-def _naturals(bets: list[dict]) -> dict | None:
-    return next((bet for bet in bets if bet["kind"] == "naturals"), None)
-
-
 def check_not_paid_out(hand: Hand) -> None:
     """Refuse to take back a hand whose naturals antes a later standing win paid out."""
-    if _naturals(hand.side_bets) is None:
+    if naturals(hand.side_bets) is None:
         return
     later = hand.night.hands.standing().filter(number__gt=hand.number).order_by("number")
     for number, bets in later.values_list("number", "side_bets"):
-        bet = _naturals(bets)
+        bet = naturals(bets)
         if bet is not None and bet["winner"] is not None:
             raise LedgerError("side_bet_paid_out", number=hand.number, win=number)
 
@@ -105,19 +64,20 @@ def set_side_bets(*, night: Night, bets: dict[str, dict]) -> Night:
             clean[kind] = {"ante": ante, "players": sorted(set(players))}
             if kind == "high_card":
                 clean[kind]["suit"] = bet.get("suit") if bet.get("suit") in SUITS else SUITS[0]
-        naturals = clean.get("naturals")
         pot = pot_of(night)
-        if naturals and pot.ante is not None and naturals["ante"] != pot.ante:
+        if pot.ante is not None and "naturals" not in clean:
+            raise LedgerError("pot_open", total=amount_of(night.season.league, pot.total))
+        if pot.ante is not None and clean["naturals"]["ante"] != pot.ante:
             raise LedgerError("pot_ante_fixed", ante=amount_of(night.season.league, pot.ante))
         night.side_bets = clean
         touch(night, "side_bets")
         return night
 
 
-def bets_left_seated(night: Night) -> dict:
-    """The night's set-up without players who have left: a bet left with fewer than two
-    bettors is dropped."""
-    seated = {seat.player_id for seat in night.seats.filter(seated=True)}
+def bets_left_seated(night: Night, seated: Iterable[int]) -> dict:
+    """The night's set-up without players who have left (``seated``: the ids of those at
+    the table): a bet left with fewer than two bettors is dropped."""
+    seated = set(seated)
     kept = {}
     for kind, bet in night.side_bets.items():
         players = [pk for pk in bet["players"] if pk in seated]

@@ -17,7 +17,8 @@ from ledger.rules import MAX_STAKE, OUTCOMES, PRESETS, RulesError, RuleSet, norm
 from ledger.rules.hand import count_errors
 from ledger.rules.money import AmountError, format_number, parse_amount
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
-from ledger.services.details import HandDetails, engine_hand
+from ledger.services.details import Bet, HandDetails, engine_hand
+from ledger.services.side_bets import SUITS
 from ledger.web.i18n import explain, number_style
 from ledger.web.inputs import (
     ChoiceField,
@@ -416,6 +417,84 @@ class SeatForm(forms.Form):
         return data
 
 
+# Side bets
+
+
+class SideBetsForm(forms.Form):
+    """The side bets of the next deals (docs/rules.md section 8.2): each kind on or off, its
+    ante and who is in; the high-card bet's called suit."""
+
+    KINDS = (
+        ("high_card", gettext_lazy("High card")),
+        ("naturals", gettext_lazy("Naturals pot")),
+    )
+
+    def __init__(self, *args, players: list[Player], places: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.places = places
+        for kind, label in self.KINDS:
+            self.fields[kind] = forms.BooleanField(required=False, label=label)
+            self.fields[f"{kind}-ante"] = forms.CharField(
+                required=False, widget=amount_widget(), label=_("Ante")
+            )
+            self.fields[f"{kind}-players"] = forms.MultipleChoiceField(
+                required=False,
+                choices=[(str(p.pk), p.name) for p in players],
+                widget=forms.CheckboxSelectMultiple,
+                label=_("Who is in"),
+            )
+        self.fields["high_card-suit"] = ChoiceField(
+            required=False,
+            choices=[(suit, suit) for suit in SUITS],
+            widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+            label=_("Called suit"),
+        )
+
+    @property
+    def suit(self):
+        return self["high_card-suit"]
+
+    def kinds(self):
+        return [
+            (self[kind], self[f"{kind}-ante"], self[f"{kind}-players"], label)
+            for kind, label in self.KINDS
+        ]
+
+    def clean(self):
+        data = super().clean()
+        self.bets = {}
+        for kind, _label in self.KINDS:
+            if not data.get(kind):
+                continue
+            try:
+                ante = clean_amount(data.get(f"{kind}-ante") or "", self.places)
+            except ValidationError as exc:
+                self.add_error(f"{kind}-ante", exc)
+                continue
+            players = [int(pk) for pk in data.get(f"{kind}-players", [])]
+            if len(players) < 2:
+                self.add_error(f"{kind}-players", _("Tick two players or more"))
+                continue
+            self.bets[kind] = {"ante": ante, "players": players}
+        if "high_card" in self.bets:
+            self.bets["high_card"]["suit"] = data.get("high_card-suit") or SUITS[0]
+        return data
+
+    @staticmethod
+    def initial_from(night, places: int, default_ante: int) -> dict:
+        """The night's set-up; a bet not set up yet starts with everyone in."""
+        seated = [str(seat.player_id) for seat in night.seats.filter(seated=True)]
+        initial = {"high_card-suit": night.side_bets.get("high_card", {}).get("suit", SUITS[0])}
+        for kind, _label in SideBetsForm.KINDS:
+            bet = night.side_bets.get(kind)
+            initial[kind] = bet is not None
+            initial[f"{kind}-ante"] = format_number(
+                bet["ante"] if bet else default_ante, places, number_style()
+            )
+            initial[f"{kind}-players"] = [str(pk) for pk in bet["players"]] if bet else seated
+        return initial
+
+
 # Logging a hand
 
 OUTCOME_LABELS = dict(OUTCOME_CHOICES)  # the scoring screen's buttons, in this order
@@ -434,6 +513,8 @@ class HandForm(forms.Form):
         players: list[Player],
         dealer: Player,
         rules: RuleSet | None = None,
+        bets: list[Bet] = (),
+        suit: str = "",
         **kwargs,
     ):
         kwargs.setdefault("initial", {})
@@ -451,6 +532,27 @@ class HandForm(forms.Form):
             self.fields.update(getattr(self, f"_{detail}_fields")())
         if self.counts_needed == "every loser":  # the winner's count is not needed
             self.fields.update(self._counts_fields(required=False))
+        self.bets, self.suit = list(bets), suit
+        for bet in self.bets:
+            self.fields[f"won-{bet.kind}"] = self._bet_winner(bet)
+
+    def _bet_winner(self, bet: Bet) -> ChoiceField:
+        if bet.kind == "high_card":
+            label = _("High card %(suit)s: who held the highest?") % {"suit": self.suit}
+            nobody = _("Nobody held it")
+        else:
+            label = _("Naturals: who spread three of a kind first?")
+            nobody = _("Nobody yet")
+        return ChoiceField(
+            choices=[(str(p.pk), p.name) for p in bet.players] + [("", nobody)],
+            required=False,
+            initial="",
+            widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+            label=label,
+        )
+
+    def bet_fields(self):
+        return [self[f"won-{bet.kind}"] for bet in self.bets]
 
     @property
     def takes_counts(self) -> bool:
@@ -572,7 +674,12 @@ class HandForm(forms.Form):
             p: data[f"count-{p.pk}"] for p in self.players if data.get(f"count-{p.pk}") is not None
         }
         counts |= getattr(self, "deal_counts", {})
+        side_bets = [
+            Bet(bet.kind, bet.ante, bet.players, player(data.get(f"won-{bet.kind}") or ""))
+            for bet in self.bets
+        ]
         return HandDetails(
+            side_bets=side_bets,
             outcome=self.outcome,
             dropper=player(data.get("dropper", "")),
             counts=counts or None,

@@ -88,6 +88,7 @@ urlpatterns = [
         settling.season_settle_csv,
         name="season_settle_csv",
     ),
+    path(night + "side-bets/", nights.night_side_bets, name="night_side_bets"),
     path(night + "hand/<str:outcome>/", hands.hand_form, name="hand_form"),
     path(night + "hand/<str:outcome>/preview/", hands.hand_preview, name="hand_preview"),
     path(night + "hand/<str:outcome>/save/", hands.hand_record, name="hand_record"),

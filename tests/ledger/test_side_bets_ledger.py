@@ -9,6 +9,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand
 from ledger.reads.audit import audit
+from ledger.reads.pot import pot_of
 from ledger.rules import RulesError
 from ledger.services.details import Bet, HandDetails
 from ledger.tooling.exchange import export_league, import_league
@@ -31,7 +32,7 @@ def bet(kind, ante, players, winner=None):
 
 def pot(night) -> dict[str, int]:
     names = {p.pk: p.name for p in night.season.league.players.all()}
-    return {names[pk]: amount for pk, amount in services.pot_of(night).amounts.items()}
+    return {names[pk]: amount for pk, amount in pot_of(night).amounts.items()}
 
 
 def example_21(night, a, b, c, d) -> list[Hand]:
@@ -102,6 +103,9 @@ def test_the_open_pots_ante_is_fixed_until_it_is_won(table):
         services.set_side_bets(
             night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}}
         )
+    with pytest.raises(LedgerError) as refused:
+        services.set_side_bets(night=night, bets={})
+    assert str(refused.value).startswith("the naturals pot holds $0.20")
     record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], a)]))
     services.set_side_bets(night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}})
     night.refresh_from_db()

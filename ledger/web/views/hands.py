@@ -4,7 +4,7 @@ The same endpoints correct a hand when the form carries ``correcting``: the
 correction keeps the original hand's players, rules and stake.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,7 +19,8 @@ from ledger.models import Hand, Night, Player
 from ledger.reads import board
 from ledger.reads.describe import headline, payments, pushes
 from ledger.rules import RulesError, parse_rules, score
-from ledger.services.details import engine_hand, stored_details
+from ledger.services.details import Bet, engine_hand, stored_bets, stored_details
+from ledger.services.side_bets import bets_left_seated
 from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
 from ledger.web.forms import OUTCOME_LABELS, HandForm
@@ -38,15 +39,24 @@ class Table:
     stake: int
     spec: dict
     correcting: Hand | None = None
+    bets: list[Bet] = field(default_factory=list)  # the side bets, winners to be told
+    suit: str = ""  # the high-card bet's called suit
 
 
 def _table(night: Night, seated: list[Player], data) -> Table:
     hand_id = data.get("correcting")
     if not hand_id:
-        return Table(seated, night.dealer, night.next_stake, night.rules)
+        by_id = {player.pk: player for player in seated}
+        set_up = [{"kind": kind, **bet} for kind, bet in bets_left_seated(night, by_id).items()]
+        suit = night.side_bets.get("high_card", {}).get("suit", "")
+        bets = stored_bets(set_up, by_id)
+        return Table(seated, night.dealer, night.next_stake, night.rules, bets=bets, suit=suit)
     hand = hand_or_404(night, hand_id)
     players = [seat.player for seat in hand.seats.select_related("player")]
-    return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand)
+    bets = [
+        replace(bet, winner=None) for bet in stored_bets(hand.side_bets, {p.pk: p for p in players})
+    ]
+    return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand, bets=bets)
 
 
 def _form(night: Night, outcome: str, table: Table, data=None) -> HandForm:
@@ -62,6 +72,8 @@ def _form(night: Night, outcome: str, table: Table, data=None) -> HandForm:
         dealer=table.dealer,
         rules=parse_rules(table.spec),
         initial=initial,
+        bets=table.bets,
+        suit=table.suit,
     )
 
 
@@ -81,6 +93,8 @@ def _initial_from(hand: Hand) -> dict:
         initial[f"count-{player.pk}"] = count
     for order, (player, count) in enumerate(details.claims, start=1):
         initial[f"claim-{player.pk}"], initial[f"order-{player.pk}"] = count, order
+    for bet in details.side_bets:
+        initial[f"won-{bet.kind}"] = str(bet.winner.pk) if bet.winner else ""
     return initial
 
 
@@ -164,10 +178,12 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         return render_night(request, night, notice=notice)
     league = night.season.league
     night = hand.night  # as this save left it: locked, the deal moved on
+    totals = board.totals(night)
     context = {
         "league": league,
         "night": night,
-        "totals": board.totals(night),
+        "totals": totals,
+        "bets": board.bets(night, totals),
         "undo_bar": board.UndoBar(undo=hand),
         "new_row": row,
         "notice": notice,

@@ -6,15 +6,18 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
+from ledger.models import Night
 from ledger.reads import board
+from ledger.reads.pot import pot_of
 from ledger.rules import PRESETS
 from ledger.web import polling
 from ledger.web.access import OWN, READ, SCORE, can, night_for
-from ledger.web.forms import OUTCOME_LABELS, SeatForm, StakeForm
+from ledger.web.forms import OUTCOME_LABELS, SeatForm, SideBetsForm, StakeForm
 from ledger.web.i18n import explain, plain
 from ledger.web.views.lookups import hand_or_404, player_or_404
 
@@ -26,10 +29,12 @@ def board_context(request, night, *, page: str = "poll") -> dict:
     all a poll renders."""
     every_hand = request.GET.get("hands") == "all"
     rows = board.history(night, latest=None if every_hand else HANDS_SHOWN)
+    totals = board.totals(night)
     return {
         "league": night.season.league,
         "night": night,
-        "totals": board.totals(night),
+        "totals": totals,
+        "bets": board.bets(night, totals),
         "history": rows,
         "every_hand": every_hand,
         "poll_etag": polling.etag(request, page, polling.stamp_of(request, night)),
@@ -125,6 +130,37 @@ def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
         lambda: services.change_stake(night=night, stake=stake),
         _("The stake is changed for the next hands."),
     )
+
+
+@require_http_methods(["GET", "POST"])
+def night_side_bets(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+    """The side bets of the next deals, in the sheet: shown (GET) and set (POST)."""
+    night = night_for(request, slug, night_id, SCORE)
+    league = night.season.league
+    form_for = partial(
+        SideBetsForm, players=services.seated_players(night), places=league.decimal_places
+    )
+    if request.method == "GET":
+        initial = SideBetsForm.initial_from(night, league.decimal_places, league.default_stake)
+        return _side_bets_sheet(request, night, form_for(initial=initial))
+    form = form_for(request.POST)
+    if form.is_valid():
+        try:
+            services.set_side_bets(night=night, bets=form.bets)
+        except DOMAIN_ERRORS as exc:
+            form.add_error(None, explain(exc))
+        else:
+            return _after(request, night, notice=_("Side bets set for the next deals."))
+    return _side_bets_sheet(request, night, form)
+
+
+def _side_bets_sheet(request, night: Night, form: SideBetsForm) -> HttpResponse:
+    context = {"side_bets_form": form, "pot": pot_of(night)}
+    if not request.htmx:
+        return render_night(request, night, **context)
+    context |= {"league": night.season.league, "night": night}
+    response = render(request, "ledger/night.html#side_bets_form", context)
+    return reswap(retarget(response, "#hand-form"), "innerHTML")
 
 
 @require_POST

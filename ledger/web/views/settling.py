@@ -12,6 +12,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
 from ledger.errors import LedgerError
+from ledger.models import Player
+from ledger.reads.pot import pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.money import AmountError, format_plain, parse_amount
 from ledger.web.access import READ, SCORE, can, league_for, night_for
@@ -51,6 +53,13 @@ def plain_text(state: Settlement) -> str:
     return "\n".join(lines) or _("Everyone is square.")
 
 
+def _pot_left(night) -> list[tuple[str, int]]:
+    """A naturals pot nobody won: what each player has in, which goes back to them."""
+    amounts = pot_of(night).amounts
+    names = dict(Player.objects.filter(pk__in=amounts).values_list("pk", "name"))
+    return sorted(((names[pk], amount) for pk, amount in amounts.items()), key=lambda r: r[0])
+
+
 def _render(request, state: Settlement, status=200, **extra):
     league = state.league
     rows = [
@@ -75,6 +84,7 @@ def _render(request, state: Settlement, status=200, **extra):
         "here": _here(state),
         "players": sorted(set(state.won) | set(state.owed), key=lambda p: p.name.lower()),
         "can_score": can(request, SCORE),
+        "pot_left": _pot_left(state.night) if state.night else [],
         **extra,
     }
     template = "ledger/settle.html#settlement" if request.htmx else "ledger/settle.html"

@@ -1,0 +1,48 @@
+"""What a night's naturals pot holds (docs/rules.md section 8.2).
+
+The pot is an account over the hands that stand, in the order they were recorded: every
+naturals bet puts its antes in, every naturals win pays out the pot it was dealt into plus
+its own antes. So voiding a win puts what it paid back in the pot, and a hand whose antes
+a later win paid out cannot be voided before that win is (``services.side_bets``).
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ledger.models import Night
+
+
+@dataclass(frozen=True)
+class Pot:
+    """What each player (by id) has in the night's naturals pot, and the ante it is open at."""
+
+    amounts: dict[int, int]
+    ante: int | None
+
+    @property
+    def total(self) -> int:
+        return sum(self.amounts.values())
+
+
+def pot_of(night: Night) -> Pot:
+    """The night's naturals pot now, from its standing hands (one query)."""
+    rows = night.hands.standing().order_by("number").values_list("side_bets", "pot")
+    amounts: Counter[int] = Counter()
+    ante = None
+    for bets, pot in rows:
+        bet = naturals(bets)
+        if bet is None:
+            continue
+        for player in bet["players"]:
+            amounts[player] += bet["ante"]
+        ante = bet["ante"]
+        if bet["winner"] is not None:
+            amounts.subtract({int(player): amount for player, amount in pot.items()})
+            amounts.subtract(dict.fromkeys(bet["players"], bet["ante"]))
+            ante = None
+    held = {player: amount for player, amount in amounts.items() if amount}
+    return Pot(held, ante if held else None)
+
+
+def naturals(bets: list[dict]) -> dict | None:
+    return next((bet for bet in bets if bet["kind"] == "naturals"), None)
