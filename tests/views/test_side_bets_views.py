@@ -1,0 +1,142 @@
+"""Side bets on the scoring screen: the sheet that sets them up, the board and the spectator
+view showing them with the pot, the hand sheet asking who won, the refusals in plain words."""
+
+import re
+
+import pytest
+from django.db.models import Sum
+
+from ledger import services
+from ledger.models import Entry, Hand
+from tests.views.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+def pks(players):
+    return {name: str(player.pk) for name, player in players.items()}
+
+
+def set_up(client, urls, players, **fields):
+    p = pks(players)
+    data = {
+        "high_card": "on",
+        "high_card-ante": "0.25",
+        "high_card-players": [p["Croaker"], p["Goblin"]],
+        "high_card-suit": "♥",
+        "naturals": "on",
+        "naturals-ante": "0.10",
+        "naturals-players": [p["Croaker"], p["Goblin"], p["Elmo"]],
+    }
+    return client.post(urls["night"] + "side-bets/", data | fields, **HTMX)
+
+
+def dead(client, urls, players, key, high_card="", naturals=""):
+    p = pks(players)
+    data = {"key": key, "dealer": p["Elmo"], "won-high_card": high_card, "won-naturals": naturals}
+    return client.post(urls["night"] + "hand/dead/save/", data, **HTMX)
+
+
+def bets_line(page) -> str:
+    found = re.search(r'<ul class="list-unstyled small mt-2 mb-0 side-bets".*?</ul>', page, re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(0))).strip() if found else ""
+
+
+def test_the_sheet_starts_with_everyone_in_and_sets_the_bets(client, urls, players, night):
+    sheet = client.get(urls["night"] + "side-bets/", **HTMX).content.decode()
+    assert sheet.count('name="naturals-players"') == 3
+    assert sheet.count(" checked>") == 1 + 3 + 3  # the first suit, everyone in both bets
+    board = set_up(client, urls, players).content.decode()
+    assert "Side bets set for the next deals." in board
+    assert bets_line(board) == (
+        "High card ♥ at $0.25 · Croaker, Goblin "
+        "Naturals pot, $0.10 a deal: $0.00 · Croaker, Goblin, Elmo"
+    )
+    night.refresh_from_db()
+    assert night.side_bets["high_card"]["suit"] == "♥"
+
+
+def test_a_hand_says_who_won_each_bet_and_the_pot_carries(client, urls, players, night):
+    set_up(client, urls, players)
+    form = client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
+    assert "High card ♥: who held the highest?" in form
+    assert "Naturals: who spread three of a kind first?" in form
+    page = dead(client, urls, players, "h1", high_card=pks(players)["Goblin"]).content.decode()
+    assert "Naturals pot, $0.10 a deal: $0.30" in bets_line(page)
+    assert "High card: Goblin wins $0.25 from each" in page
+    dead(client, urls, players, "h2")
+    watch = client.get(urls["watch"]).content.decode()
+    assert "Naturals pot, $0.10 a deal: $0.60" in bets_line(watch)
+    page = dead(client, urls, players, "h3", naturals=pks(players)["Elmo"]).content.decode()
+    assert "Naturals: Elmo wins the pot, $0.90" in page
+    assert "Naturals pot, $0.10 a deal: $0.00" in bets_line(page)
+    nets = dict(
+        Entry.objects.filter(transaction__kind="hand")
+        .values_list("player__name")
+        .annotate(net=Sum("amount"))
+    )
+    assert nets == {"Croaker": -25 - 30, "Goblin": 25 - 30, "Elmo": 60}
+
+
+def test_a_hand_whose_antes_a_later_win_paid_cannot_be_voided(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    dead(client, urls, players, "h2", naturals=pks(players)["Croaker"])
+    first = Hand.objects.get(number=1)
+    entries = Entry.objects.count()
+    page = client.post(urls["night"] + f"hands/{first.pk}/void/", **HTMX).content.decode()
+    assert "hand 1 put antes in the naturals pot that hand 2 won: undo or void hand 2 first" in page
+    assert Entry.objects.count() == entries
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"naturals-players": []}, "Tick two players or more"),
+        ({"high_card-ante": "0"}, "It must be more than zero."),
+        ({"high_card-ante": "1.234"}, "has more than 2 decimal places"),
+    ],
+)
+def test_a_bad_set_up_is_named_and_changes_nothing(client, urls, players, night, fields, message):
+    answer = set_up(client, urls, players, **fields)
+    assert answer["HX-Retarget"] == "#hand-form"
+    assert message in answer.content.decode()
+    night.refresh_from_db()
+    assert night.side_bets == {}
+
+
+def test_the_open_pots_ante_cannot_change(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    sheet = client.get(urls["night"] + "side-bets/", **HTMX).content.decode()
+    assert "The pot holds $0.30; its ante stays $0.10 until someone wins it." in sheet
+    answer = set_up(client, urls, players, **{"naturals-ante": "0.20"}).content.decode()
+    assert "the naturals pot is open at an ante of $0.10" in answer
+    night.refresh_from_db()
+    assert night.side_bets["naturals"]["ante"] == 10
+
+
+def test_a_correction_keeps_the_bets_and_asks_who_won_again(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1", high_card=pks(players)["Goblin"])
+    naturals = {"ante": 10, "players": [players[n].pk for n in ("Croaker", "Goblin", "Elmo")]}
+    services.set_side_bets(night=night, bets={"naturals": naturals})  # no high card any more
+    hand = Hand.objects.get()
+    form = client.get(urls["night"] + f"hand/dead/?correcting={hand.pk}", **HTMX).content.decode()
+    goblin = pks(players)["Goblin"]
+    assert re.search(rf'name="won-high_card" id="[^"]+" value="{goblin}" checked', form)
+    croaker = pks(players)["Croaker"]
+    data = {"key": "fix", "dealer": pks(players)["Elmo"], "correcting": hand.pk}
+    data |= {"won-high_card": croaker, "won-naturals": ""}
+    client.post(urls["night"] + "hand/dead/save/", data, **HTMX)
+    fixed = Hand.objects.get(number=2)
+    assert [bet["winner"] for bet in fixed.side_bets] == [int(croaker), None]
+
+
+def test_the_settle_up_says_an_open_pot_goes_back(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    services.close_night(night=night)
+    page = client.get(urls["night"] + "settle/").content.decode()
+    assert "The naturals pot was still open when the night closed" in page
+    assert "Croaker $0.10 · Elmo $0.10 · Goblin $0.10" in page
