@@ -24,24 +24,48 @@ class Pot:
         return sum(self.amounts.values())
 
 
+@dataclass(frozen=True)
+class PotStep:
+    """One standing hand with a naturals bet: the pot after it, or whom it paid and how much."""
+
+    number: int
+    total: int
+    winner: int | None = None
+    paid: int = 0
+
+
 def pot_of(night: Night) -> Pot:
     """The night's naturals pot now, from its standing hands (one query)."""
-    rows = night.hands.standing().order_by("number").values_list("side_bets", "pot")
+    pot, _ = _fold(night)
+    return pot
+
+
+def pot_history(night: Night) -> list[PotStep]:
+    """How the night's naturals pot went, hand by hand (one query)."""
+    _, steps = _fold(night)
+    return steps
+
+
+def _fold(night: Night) -> tuple[Pot, list[PotStep]]:
+    rows = night.hands.standing().order_by("number").values_list("number", "side_bets", "pot")
     amounts: Counter[int] = Counter()
-    ante = None
-    for bets, pot in rows:
+    ante, steps = None, []
+    for number, bets, pot in rows:
         bet = naturals(bets)
         if bet is None:
             continue
         for player in bet["players"]:
             amounts[player] += bet["ante"]
         ante = bet["ante"]
+        paid = 0
         if bet["winner"] is not None:
+            paid = sum(pot.values()) + bet["ante"] * len(bet["players"])
             amounts.subtract({int(player): amount for player, amount in pot.items()})
             amounts.subtract(dict.fromkeys(bet["players"], bet["ante"]))
             ante = None
+        steps.append(PotStep(number, sum(amounts.values()), bet["winner"], paid))
     held = {player: amount for player, amount in amounts.items() if amount}
-    return Pot(held, ante if held else None)
+    return Pot(held, ante if held else None), steps
 
 
 def naturals(bets: list[dict]) -> dict | None:

@@ -140,3 +140,18 @@ def test_the_settle_up_says_an_open_pot_goes_back(client, urls, players, night):
     page = client.get(urls["night"] + "settle/").content.decode()
     assert "The naturals pot was still open when the night closed" in page
     assert "Croaker $0.10 · Elmo $0.10 · Goblin $0.10" in page
+
+
+def test_the_night_summary_tells_the_pots_story(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    dead(client, urls, players, "h2", naturals=pks(players)["Goblin"])
+    dead(client, urls, players, "h3")
+    page = client.get(urls["night"] + "summary/").content.decode()
+    steps = re.findall(r'<li data-hand="(\d+)">(.*?)</li>', page)
+    assert steps == [
+        ("1", "#1 · the pot holds $0.30"),
+        ("2", "#2 · Goblin wins the pot: $0.60"),
+        ("3", "#3 · the pot holds $0.30"),
+    ]
+    assert "Still open: if the night ends before someone wins it" in page

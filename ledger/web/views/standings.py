@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from ledger.reads.pot import pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import WIN_RESULTS
 from ledger.rules.money import format_plain
@@ -175,5 +176,7 @@ def night_summary(request: HttpRequest, slug: str, night_id: int) -> HttpRespons
             else "",
             "chart_title": title,
             "legend": legend(names),
+            "pot_steps": pot_history(night),
+            "names": {player.pk: player.name for player in running},
         },
     )
