@@ -24,6 +24,7 @@ from ledger.models import (
     Season,
     Transaction,
 )
+from ledger.reads.pot import account as _pot_account
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services import tallies
 from ledger.services.details import engine_hand, entry_rows, stored_details
@@ -44,6 +45,16 @@ def audit(summary: AuditSummary | None = None) -> Iterator[str]:
     yield from _hands(summary)
     yield from _payments(summary)
     yield from _tallies()
+    yield from _pots()
+
+
+def _pots() -> Iterator[str]:
+    """No naturals pot may hold less than nothing for anyone (a query per night with bets)."""
+    nights = Night.objects.filter(pk__in=Hand.objects.exclude(side_bets=[]).values("night"))
+    for night in nights.order_by("pk"):
+        for player, amount in sorted(_pot_account(night).items()):
+            if amount < 0:
+                yield f"the naturals pot of night {night.pk} holds {amount} for player {player}"
 
 
 def _tallies() -> Iterator[str]:

@@ -36,17 +36,21 @@ class PotStep:
 
 def pot_of(night: Night) -> Pot:
     """The night's naturals pot now, from its standing hands (one query)."""
-    pot, _ = _fold(night)
-    return pot
+    return _fold(night)[0]
+
+
+def account(night: Night) -> dict[int, int]:
+    """What the standing hands put in less what they paid out, by player, zeros left in:
+    ``check_ledger`` checks that nobody's share is below zero."""
+    return dict(_fold(night)[2])
 
 
 def pot_history(night: Night) -> list[PotStep]:
     """How the night's naturals pot went, hand by hand (one query)."""
-    _, steps = _fold(night)
-    return steps
+    return _fold(night)[1]
 
 
-def _fold(night: Night) -> tuple[Pot, list[PotStep]]:
+def _fold(night: Night) -> tuple[Pot, list[PotStep], Counter[int]]:
     rows = night.hands.standing().order_by("number").values_list("number", "side_bets", "pot")
     amounts: Counter[int] = Counter()
     ante, steps = None, []
@@ -65,7 +69,7 @@ def _fold(night: Night) -> tuple[Pot, list[PotStep]]:
             ante = None
         steps.append(PotStep(number, sum(amounts.values()), bet["winner"], paid))
     held = {player: amount for player, amount in amounts.items() if amount}
-    return Pot(held, ante if held else None), steps
+    return Pot(held, ante if held else None), steps, amounts
 
 
 def naturals(bets: list[dict]) -> dict | None:

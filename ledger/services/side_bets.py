@@ -79,7 +79,10 @@ def bets_left_seated(night: Night, seated: Iterable[int]) -> dict:
     the table): a bet left with fewer than two bettors is dropped."""
     seated = set(seated)
     kept = {}
-    for kind, bet in night.side_bets.items():
+    for kind in SIDE_BETS:  # in this order: PostgreSQL keeps a JSON object's keys in its own
+        bet = night.side_bets.get(kind)
+        if bet is None:
+            continue
         players = [pk for pk in bet["players"] if pk in seated]
         if len(players) >= 2:
             kept[kind] = {**bet, "players": players}

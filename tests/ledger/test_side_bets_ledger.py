@@ -185,3 +185,12 @@ def test_the_audit_sees_a_tampered_pot(table):
     Hand.objects.filter(pk=third.pk).update(pot={str(players[0].pk): 90})
     problems = list(audit())
     assert any("stored payouts" in problem for problem in problems), problems
+
+
+def test_the_audit_sees_a_pot_paying_out_more_than_was_put_in(table):
+    night, players = table
+    example_21(night, *players)
+    third = Hand.objects.get(number=3)
+    Hand.objects.filter(pk=third.pk).update(pot={str(players[0].pk): 90})  # Croaker put in 20
+    problems = list(audit())
+    assert f"the naturals pot of night {night.pk} holds -70 for player {players[0].pk}" in problems
