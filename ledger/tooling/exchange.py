@@ -92,16 +92,24 @@ def _export_night(night: Night) -> dict[str, Any]:
         .select_related("dealer", "dropper", "winner", "replaces")
         .prefetch_related(Prefetch("seats", queryset=HandPlayer.objects.select_related("player")))
     )
-    return {
+    seated = services.seated_players(night)
+    exported = {
         "date": night.date.isoformat(),
         "closed": night.closed_at is not None,
         "rules": night.rules,
         "stake": night.stake,
         "dealer": night.dealer.name,
-        "seats": [p.name for p in services.seated_players(night)],
+        "seats": [p.name for p in seated],
         "hands": [_export_hand(hand) for hand in hands],
         "payments": _export_payments(night.transactions.all()),
     }
+    if night.side_bets:  # the bets set up for the next deals, bettors by name
+        names = {p.pk: p.name for p in seated}
+        exported["side_bets"] = {
+            kind: {**bet, "players": [names[pk] for pk in bet["players"] if pk in names]}
+            for kind, bet in night.side_bets.items()
+        }
+    return exported
 
 
 def _export_hand(hand: Hand) -> dict[str, Any]:
@@ -205,12 +213,27 @@ def _import_night(season: Season, players: dict[str, Player], data: dict, place:
     postings = list(_postings(night, players, _field(data, "hands", list, place), place))
     save_in_bulk(postings)
     _import_payments(season, night, players, data.get("payments", []), place)
+    bets = _field(data, "side_bets", dict, place, default={})
+    if bets:
+        with _at(f"{place}.side_bets"):
+            services.set_side_bets(night=night, bets=_bettor_ids(players, bets, place))
     night.refresh_from_db()
     closed = _field(data, "closed", bool, place)
     if closed and night.closed_at is None:
         services.close_night(night=night)
     elif not closed and night.closed_at is not None:  # settled, then reopened
         services.reopen_night(night=night)
+
+
+def _bettor_ids(players: dict[str, Player], bets: dict, place: str) -> dict:
+    here = f"{place}.side_bets"
+    return {
+        kind: {
+            **_field(bets, kind, dict, here),
+            "players": [_player(players, name, here).pk for name in bet.get("players", [])],
+        }
+        for kind, bet in bets.items()
+    }
 
 
 def _import_payments(

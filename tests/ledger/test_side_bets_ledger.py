@@ -170,7 +170,19 @@ def test_side_bets_and_the_pot_round_trip(table):
     services.unseat_player(night=night, player=c)
     record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b, d])]))
     record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], a)]))
+    services.set_side_bets(
+        night=night,
+        bets={
+            "high_card": {"ante": 25, "players": [a.pk, d.pk], "suit": "♣"},
+            "naturals": {"ante": 5, "players": [a.pk, b.pk, d.pk]},
+        },
+    )
     document = export_league(night.season.league)
+    assert document["seasons"][0]["nights"][0]["side_bets"]["high_card"] == {
+        "ante": 25,
+        "players": ["Croaker", "One-Eye"],
+        "suit": "♣",
+    }
     hands = document["seasons"][0]["nights"][0]["hands"]
     assert hands[2]["pot"] == {"Croaker": 20, "Goblin": 20, "Elmo": 20, "One-Eye": 10}
     document["league"]["slug"] = "copy"
