@@ -112,6 +112,15 @@ def season(league):
 
 
 @pytest.fixture
+def pushups_night(season, players):
+    """Croaker, Goblin, Elmo playing push-ups (the pushups preset) at a stake of 1; Elmo deals."""
+    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
+    return services.start_night(
+        season=season, players=seated, dealer=players["Elmo"], rules="pushups", stake=1
+    )
+
+
+@pytest.fixture
 def night(season, players):
     """Croaker, Goblin, Elmo clockwise under pagat at stake 100; Elmo deals."""
     seated = [players["Croaker"], players["Goblin"], players["Elmo"]]

@@ -17,12 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def pushups(season, players):
-    """Croaker, Goblin, Elmo under the pushups preset at a stake of 1; Elmo deals."""
-    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
-    return services.start_night(
-        season=season, players=seated, dealer=players["Elmo"], rules="pushups", stake=1
-    )
+def pushups(pushups_night):
+    return pushups_night
 
 
 def points(night) -> dict[str, int]:

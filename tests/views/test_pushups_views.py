@@ -14,12 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def night(season, players):
-    """Croaker, Goblin, Elmo playing push-ups at a stake of 1; Elmo deals."""
-    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
-    return services.start_night(
-        season=season, players=seated, dealer=players["Elmo"], rules="pushups", stake=1
-    )
+def night(pushups_night):
+    return pushups_night
 
 
 def pks(players):
