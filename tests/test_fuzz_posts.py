@@ -107,7 +107,7 @@ class Target:
         return f"{self.name}[{extra}]" if extra else self.name
 
 
-HAND_FIELDS = frozenset({"key", "dealer", "correcting"})  # every outcome's form has them
+HAND_FIELDS = frozenset({"key", "dealer", "correcting", "bets_seen"})  # every outcome's form
 
 
 def _hand(outcome: str, fields: Callable[[dict], dict]) -> list[Target]:
@@ -115,7 +115,13 @@ def _hand(outcome: str, fields: Callable[[dict], dict]) -> list[Target]:
     every outcome shares get the corpus with the drop's form only."""
 
     def form(w):
-        return {"key": "fuzz-key", "dealer": w["Elmo"], "correcting": "", **fields(w)}
+        return {
+            "key": "fuzz-key",
+            "dealer": w["Elmo"],
+            "correcting": "",
+            "bets_seen": "",
+            **fields(w),
+        }
 
     shared = frozenset() if outcome == "drop" else HAND_FIELDS
     return [

@@ -25,6 +25,7 @@ from ledger.models import (
     Transaction,
 )
 from ledger.reads.pot import account as _pot_account
+from ledger.reads.pot import pots_misfolded
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services import tallies
 from ledger.services.details import engine_hand, entry_rows, stored_details
@@ -52,6 +53,11 @@ def _pots() -> Iterator[str]:
     """No naturals pot may hold less than nothing for anyone (a query per night with bets)."""
     nights = Night.objects.filter(pk__in=Hand.objects.exclude(side_bets=[]).values("night"))
     for night in nights.order_by("pk"):
+        for number in pots_misfolded(night):
+            yield (
+                f"hand {number} of night {night.pk} pays out a naturals pot that is not what "
+                "the hands before it put in"
+            )
         for player, amount in sorted(_pot_account(night).items()):
             if amount < 0:
                 yield f"the naturals pot of night {night.pk} holds {amount} for player {player}"

@@ -11,8 +11,8 @@ from django.db.models.functions import Coalesce
 
 from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
 from ledger.reads.describe import headline
-from ledger.reads.pot import pot_of
-from ledger.rules import SIDE_BETS, RulesError, parse_rules, score
+from ledger.reads.pot import bets_left_seated, pot_of
+from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
 
 
@@ -55,18 +55,20 @@ class BetLine:
 
 
 def bets(night: Night, totals: list[PlayerTotal]) -> list[BetLine]:
-    """The side bets of the next deal (``totals``: the night's players); the pot is read
-    only when a naturals bet is set up (one query)."""
+    """The side bets of the next deal, among the players seated now (``totals``); the pot
+    is read only when a naturals bet is set up (one query, two if someone who put in has
+    no seat tonight: a night imported after they left)."""
     names = {row.player.pk: row.player.name for row in totals}
+    seated = [row.player.pk for row in totals if row.seated]
     lines = []
-    for kind in SIDE_BETS:
-        bet = night.side_bets.get(kind)
-        if bet is None:
-            continue
-        line = BetLine(kind, bet["ante"], [names[pk] for pk in bet["players"] if pk in names])
+    for kind, bet in bets_left_seated(night, seated).items():
+        line = BetLine(kind, bet["ante"], [names[pk] for pk in bet["players"]])
         line.suit = bet.get("suit", "")
         if kind == "naturals":
-            line.pot = [(names[pk], amount) for pk, amount in pot_of(night).amounts.items()]
+            amounts = pot_of(night).amounts
+            if not set(amounts) <= set(names):
+                names |= dict(Player.objects.filter(pk__in=amounts).values_list("pk", "name"))
+            line.pot = [(names[pk], amount) for pk, amount in amounts.items()]
         lines.append(line)
     return lines
 

@@ -13,6 +13,7 @@ from ledger.models import (
     Player,
     Transaction,
 )
+from ledger.reads.pot import naturals
 from ledger.services import side_bets, tallies
 from ledger.services.details import HandDetails, stored_details
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
@@ -132,6 +133,9 @@ def _reverse(hand: Hand, by) -> Transaction:
     Entry.objects.bulk_create(entries)
     tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
     tallies.add_pairs(tallies.pair_changes(hand, posted, sign=-1))
+    won = naturals(hand.side_bets)
+    if won is not None and won["winner"] is not None:
+        side_bets.realign(hand.night)  # the pot it paid out is open again
     return reversal
 
 
@@ -259,7 +263,7 @@ def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **co
             spec=hand.rules,
             details=details,
             logged_by=by,
-            pot=side_bets.pot_for(columns["night"], details, players),
+            pot=side_bets.pot_for(columns["night"], details, players, again=True),
             **columns,
         )
     )

@@ -14,6 +14,7 @@ from ledger.models import (
     Season,
     Seat,
 )
+from ledger.reads.pot import bets_left_seated
 from ledger.rules import RuleSet, normalize_rules, parse_rules
 from ledger.services.guards import lock_night, lock_open_night, touch
 from ledger.services.players import add_player
@@ -135,7 +136,8 @@ def seat_new_player(*, night: Night, name: str) -> Player:
 
 
 def unseat_player(*, night: Night, player: Player) -> Night:
-    """A player leaves between hands; if they were to deal, the next player on the left deals."""
+    """A player leaves between hands; if they were to deal, the next player on the left deals.
+    They drop out of the side bets set up (coming back, they are not in them unasked)."""
     with transaction.atomic():
         night = lock_open_night(night)
         order = seated_players(night)
@@ -148,6 +150,9 @@ def unseat_player(*, night: Night, player: Player) -> Night:
             night.dealer = left_of(order, player)
             moved.append("dealer")
         night.seats.filter(player=player).update(seated=False)
+        if night.side_bets:
+            night.side_bets = bets_left_seated(night, [p.pk for p in order if p != player])
+            moved.append("side_bets")
         touch(night, *moved)
         return night
 

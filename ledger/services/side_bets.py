@@ -2,8 +2,6 @@
 is dealt into, and the rule that keeps the pot whole when a hand is taken back (the pot
 itself is read in ``ledger/reads/pot.py``)."""
 
-from collections.abc import Iterable
-
 from django.db import transaction
 
 from ledger.errors import LedgerError
@@ -27,14 +25,18 @@ def check_not_paid_out(hand: Hand) -> None:
             raise LedgerError("side_bet_paid_out", number=hand.number, win=number)
 
 
-def pot_for(night: Night, details, seated: list[Player]) -> dict[Player, int]:
+def pot_for(
+    night: Night, details, seated: list[Player], *, without: Hand | None = None, again=False
+) -> dict[Player, int]:
     """The pot a hand with a naturals bet is dealt into, by player (read only for such a
-    hand); its ante must be the open pot's."""
+    hand). A new hand's ante must be the open pot's; a hand posted ``again`` (a correction,
+    a redo) keeps its own. ``without``: as if that hand were taken back (a correction's
+    preview)."""
     bet = details.naturals
     if bet is None:
         return {}
-    pot = pot_of(night)
-    if pot.ante is not None and bet.ante != pot.ante:
+    pot = pot_of(night, without=without)
+    if not again and pot.ante is not None and bet.ante != pot.ante:
         raise LedgerError("pot_ante_fixed", ante=amount_of(night.season.league, pot.ante))
     by_id = {player.pk: player for player in seated}
     missing = [pk for pk in pot.amounts if pk not in by_id]
@@ -43,10 +45,22 @@ def pot_for(night: Night, details, seated: list[Player]) -> dict[Player, int]:
     return {by_id[pk]: amount for pk, amount in pot.amounts.items()}
 
 
-def set_side_bets(*, night: Night, bets: dict[str, dict]) -> Night:
+def realign(night: Night) -> None:
+    """After a naturals win is taken back its pot is open again, at the ante it was fed
+    at: the set-up follows it, so the next deal can be saved. The caller holds the night's
+    lock and moves its version on."""
+    pot = pot_of(night)
+    bet = night.side_bets.get("naturals")
+    if pot.ante is not None and bet is not None and bet["ante"] != pot.ante:
+        night.side_bets = {**night.side_bets, "naturals": {**bet, "ante": pot.ante}}
+        Night.objects.filter(pk=night.pk).update(side_bets=night.side_bets)
+
+
+def set_side_bets(*, night: Night, bets: dict[str, dict], imported: bool = False) -> Night:
     """Set up the side bets of the next deals: ``bets`` maps a kind to its ante, player ids
     and (high card) the called suit; a kind left out is not played. The bettors stay for
-    the deals after until changed. While the naturals pot is open its ante cannot change."""
+    the deals after until changed. While the naturals pot is open its ante cannot change
+    and it cannot be switched off; an ``imported`` set-up is taken as it was exported."""
     with transaction.atomic():
         night = lock_open_night(night)
         seated = {seat.player_id for seat in night.seats.filter(seated=True)}
@@ -64,26 +78,19 @@ def set_side_bets(*, night: Night, bets: dict[str, dict]) -> Night:
             clean[kind] = {"ante": ante, "players": sorted(set(players))}
             if kind == "high_card":
                 clean[kind]["suit"] = bet.get("suit") if bet.get("suit") in SUITS else SUITS[0]
-        pot = pot_of(night)
-        if pot.ante is not None and "naturals" not in clean:
-            raise LedgerError("pot_open", total=amount_of(night.season.league, pot.total))
-        if pot.ante is not None and clean["naturals"]["ante"] != pot.ante:
-            raise LedgerError("pot_ante_fixed", ante=amount_of(night.season.league, pot.ante))
+        if not imported:
+            _check_pot_kept(night, clean)
         night.side_bets = clean
         touch(night, "side_bets")
         return night
 
 
-def bets_left_seated(night: Night, seated: Iterable[int]) -> dict:
-    """The night's set-up without players who have left (``seated``: the ids of those at
-    the table): a bet left with fewer than two bettors is dropped."""
-    seated = set(seated)
-    kept = {}
-    for kind in SIDE_BETS:  # in this order: PostgreSQL keeps a JSON object's keys in its own
-        bet = night.side_bets.get(kind)
-        if bet is None:
-            continue
-        players = [pk for pk in bet["players"] if pk in seated]
-        if len(players) >= 2:
-            kept[kind] = {**bet, "players": players}
-    return kept
+def _check_pot_kept(night: Night, bets: dict) -> None:
+    pot = pot_of(night)
+    if pot.ante is None:
+        return
+    league = night.season.league
+    if "naturals" not in bets:
+        raise LedgerError("pot_open", total=amount_of(league, pot.total))
+    if bets["naturals"]["ante"] != pot.ante:
+        raise LedgerError("pot_ante_fixed", ante=amount_of(league, pot.ante))

@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
+from ledger.reads.pot import bets_left_seated, pots_misfolded
 from ledger.rules import RulesError, hand_from_json, hand_to_json
 from ledger.rules.whole import is_whole
 from ledger.services.details import details_from_engine, engine_hand, stored_details
@@ -93,6 +94,7 @@ def _export_night(night: Night) -> dict[str, Any]:
         .prefetch_related(Prefetch("seats", queryset=HandPlayer.objects.select_related("player")))
     )
     seated = services.seated_players(night)
+    names = dict(night.season.league.players.values_list("pk", "name"))
     exported = {
         "date": night.date.isoformat(),
         "closed": night.closed_at is not None,
@@ -100,19 +102,19 @@ def _export_night(night: Night) -> dict[str, Any]:
         "stake": night.stake,
         "dealer": night.dealer.name,
         "seats": [p.name for p in seated],
-        "hands": [_export_hand(hand) for hand in hands],
+        "hands": [_export_hand(hand, names) for hand in hands],
         "payments": _export_payments(night.transactions.all()),
     }
-    if night.side_bets:  # the bets set up for the next deals, bettors by name
-        names = {p.pk: p.name for p in seated}
+    bets = bets_left_seated(night, [p.pk for p in seated])
+    if bets:  # the bets set up for the next deals, bettors by name
         exported["side_bets"] = {
-            kind: {**bet, "players": [names[pk] for pk in bet["players"] if pk in names]}
-            for kind, bet in night.side_bets.items()
+            kind: {**bet, "players": [names[pk] for pk in bet["players"]]}
+            for kind, bet in bets.items()
         }
     return exported
 
 
-def _export_hand(hand: Hand) -> dict[str, Any]:
+def _export_hand(hand: Hand, names: dict[int, str]) -> dict[str, Any]:
     seats = list(hand.seats.all())
     details = stored_details(hand, seats)
     engine = engine_hand(
@@ -134,7 +136,6 @@ def _export_hand(hand: Hand) -> dict[str, Any]:
         "hand": data,
     }
     if hand.pot:  # the naturals pot it was dealt into, as it was then
-        names = dict(Player.objects.filter(pk__in=map(int, hand.pot)).values_list("pk", "name"))
         exported["pot"] = {names[int(pk)]: amount for pk, amount in hand.pot.items()}
     return exported
 
@@ -212,11 +213,18 @@ def _import_night(season: Season, players: dict[str, Player], data: dict, place:
         )
     postings = list(_postings(night, players, _field(data, "hands", list, place), place))
     save_in_bulk(postings)
+    misfolded = pots_misfolded(night)
+    if misfolded:
+        raise ExchangeError(
+            f"{place}.hands: hand {misfolded[0]} pays out a naturals pot that is not what the "
+            "hands before it put in"
+        )
     _import_payments(season, night, players, data.get("payments", []), place)
     bets = _field(data, "side_bets", dict, place, default={})
     if bets:
         with _at(f"{place}.side_bets"):
-            services.set_side_bets(night=night, bets=_bettor_ids(players, bets, place))
+            bets = _bettor_ids(players, bets, place)
+            services.set_side_bets(night=night, bets=bets, imported=True)
     night.refresh_from_db()
     closed = _field(data, "closed", bool, place)
     if closed and night.closed_at is None:
@@ -293,6 +301,9 @@ def _posting(
     except RulesError as exc:
         raise ExchangeError(f"{place}.hand: {exc}") from None
     seat = [_player(players, name, f"{place}.hand.players") for name in engine.players]
+    for bet in engine.side_bets:  # the engine checks they sit at the hand; here, the league
+        for name in bet.players:
+            _player(players, name, f"{place}.hand.side_bets")
     pot = {
         _player(players, name, f"{place}.pot"): amount
         for name, amount in _field(item, "pot", dict, place, default={}).items()

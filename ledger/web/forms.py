@@ -1,5 +1,6 @@
 """Forms: they parse and validate input; the services decide and write."""
 
+import hashlib
 import json
 import uuid
 
@@ -535,10 +536,23 @@ class HandForm(forms.Form):
         self.bets, self.suit = list(bets), suit
         for bet in self.bets:
             self.fields[f"won-{bet.kind}"] = self._bet_winner(bet)
+        self.fields["bets_seen"] = forms.CharField(required=False, max_length=64)
+
+    @property
+    def bets_fingerprint(self) -> str:
+        """Names the side bets this sheet shows: a sheet opened before another phone changed
+        them is refused, not saved with bets nobody saw."""
+        if not self.bets:
+            return ""
+        shown = [(b.kind, b.ante, sorted(p.pk for p in b.players)) for b in self.bets]
+        return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
 
     def _bet_winner(self, bet: Bet) -> ChoiceField:
-        if bet.kind == "high_card":
+        if bet.kind == "high_card" and self.suit:
             label = _("High card %(suit)s: who held the highest?") % {"suit": self.suit}
+            nobody = _("Nobody held it")
+        elif bet.kind == "high_card":  # a correction: the suit called then is not kept
+            label = _("High card: who held the highest?")
             nobody = _("Nobody held it")
         else:
             label = _("Naturals: who spread three of a kind first?")
@@ -642,6 +656,10 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("bets_seen", "") != self.bets_fingerprint:
+            raise ValidationError(
+                _("The side bets changed on another phone: check them here, then save.")
+            )
         if "claims" in self.spec.logs:
             self._clean_claims(data)
         if self.rules is not None and not self.errors:

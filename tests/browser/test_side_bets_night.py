@@ -80,7 +80,7 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
 
     # Before the first deal: a high card on diamonds (One-Eye stays out) and the naturals pot.
     page.locator("#side-bets-button").click()
-    sheet = page.locator("#side-bets")
+    sheet = page.locator("#side-bets-sheet")
     sheet.locator("label:text-is('High card')").click()
     sheet.locator("[data-kind=high_card] label:text-is('♦')").click()
     sheet.get_by_label("Ante ($)").first.fill("0.25")

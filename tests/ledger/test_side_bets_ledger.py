@@ -7,12 +7,12 @@ import pytest
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.models import Entry, Hand
+from ledger.models import Entry, Hand, League
 from ledger.reads.audit import audit
 from ledger.reads.pot import pot_of
 from ledger.rules import RulesError
 from ledger.services.details import Bet, HandDetails
-from ledger.tooling.exchange import export_league, import_league
+from ledger.tooling.exchange import ExchangeError, export_league, import_league
 from tests.helpers import balances, record
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +206,60 @@ def test_the_audit_sees_a_pot_paying_out_more_than_was_put_in(table):
     Hand.objects.filter(pk=third.pk).update(pot={str(players[0].pk): 90})  # Croaker put in 20
     problems = list(audit())
     assert f"the naturals pot of night {night.pk} holds -70 for player {players[0].pk}" in problems
+    assert (
+        f"hand 3 of night {night.pk} pays out a naturals pot that is not what the hands "
+        "before it put in"
+    ) in problems
+
+
+def test_taking_a_win_back_brings_the_set_up_back_to_its_pots_ante(table):
+    night, (a, b, *_) = table
+    record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b])]))
+    win = record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], a)]))
+    services.set_side_bets(night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}})
+    services.undo_hand(hand=win)
+    night.refresh_from_db()
+    assert pot(night) == {"Croaker": 10, "Goblin": 10}
+    assert night.side_bets["naturals"]["ante"] == 10  # so the next deal can be saved
+    record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b])]))
+    assert list(audit()) == []
+
+
+def test_a_win_corrected_after_a_new_pot_opened_keeps_its_own_ante(table):
+    night, (a, b, *_) = table
+    record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b])]))
+    win = record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], a)]))
+    services.set_side_bets(night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}})
+    record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 20, [a, b])]))
+    fix = HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], b)])
+    services.correct_hand(hand=win, key="fix", details=fix)
+    # Goblin wins what stood in the pot when the correction was saved: both pots' antes.
+    assert balances() == {"Croaker": -40, "Goblin": 40}
+    assert pot(night) == {}
+    assert list(audit()) == []
+
+
+def test_a_player_who_leaves_drops_out_of_the_set_up(table):
+    night, (a, b, c, _) = table
+    services.set_side_bets(
+        night=night,
+        bets={
+            "high_card": {"ante": 25, "players": [a.pk, c.pk], "suit": "♠"},
+            "naturals": {"ante": 10, "players": [a.pk, b.pk, c.pk]},
+        },
+    )
+    services.unseat_player(night=night, player=c)
+    services.seat_player(night=night, player=c)
+    night.refresh_from_db()
+    assert night.side_bets == {"naturals": {"ante": 10, "players": sorted([a.pk, b.pk])}}
+
+
+def test_an_import_whose_pot_is_not_what_was_put_in_is_refused(table):
+    night, players = table
+    example_21(night, *players)
+    document = export_league(night.season.league)
+    document["league"]["slug"] = "copy"
+    document["seasons"][0]["nights"][0]["hands"][2]["pot"]["Croaker"] = 10
+    with pytest.raises(ExchangeError, match=r"hand 3 pays out a naturals pot that is not what"):
+        import_league(document)
+    assert not League.objects.filter(slug="copy").exists()

@@ -118,3 +118,16 @@ def test_the_standings_show_points_and_points_per_hand_ranked_by_money(
 def test_points_per_hand_is_rounded_half_up_to_a_tenth(points, hands, shown):
     assert Standing(1, "A", points=points, points_hands=hands).points_per_hand == shown
     assert Standing(1, "A").points_per_hand == ""
+
+
+def test_fixing_a_deal_tonk_keeps_the_non_claimers_deal_counts(client, urls, players):
+    p = pks(players)
+    data = {"key": "d-1", "dealer": p["Elmo"], f"claim-{p['Goblin']}": 50}
+    data |= {f"order-{p['Goblin']}": 1, f"claim-{p['Croaker']}": 30, f"claim-{p['Elmo']}": 12}
+    client.post(urls["night"] + "hand/deal_tonk/save/", data)
+    hand = Hand.objects.get()
+    form = client.get(urls["night"] + f"hand/deal_tonk/?correcting={hand.pk}", **HTMX)
+    text = form.content.decode()
+    assert f'name="claim-{p["Croaker"]}" id="id_claim-{p["Croaker"]}" value="30"' in text
+    assert f'name="claim-{p["Elmo"]}" id="id_claim-{p["Elmo"]}" value="12"' in text
+    assert f'name="order-{p["Goblin"]}" id="id_order-{p["Goblin"]}" value="1"' in text

@@ -7,7 +7,10 @@ import pytest
 from django.db.models import Sum
 
 from ledger import services
-from ledger.models import Entry, Hand
+from ledger.models import Entry, Hand, Membership, Role
+from ledger.services.details import HandDetails, stored_bets
+from ledger.tooling.exchange import export_league, import_league
+from tests.helpers import record
 from tests.views.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -31,9 +34,16 @@ def set_up(client, urls, players, **fields):
     return client.post(urls["night"] + "side-bets/", data | fields, **HTMX)
 
 
+def seen(client, url) -> str:
+    """The side bets a hand sheet shows, as the sheet names them."""
+    page = client.get(url, **HTMX).content.decode()
+    return re.search(r'name="bets_seen" value="(\w*)"', page).group(1)
+
+
 def dead(client, urls, players, key, high_card="", naturals=""):
     p = pks(players)
     data = {"key": key, "dealer": p["Elmo"], "won-high_card": high_card, "won-naturals": naturals}
+    data["bets_seen"] = seen(client, urls["night"] + "hand/dead/")
     return client.post(urls["night"] + "hand/dead/save/", data, **HTMX)
 
 
@@ -128,6 +138,7 @@ def test_a_correction_keeps_the_bets_and_asks_who_won_again(client, urls, player
     croaker = pks(players)["Croaker"]
     data = {"key": "fix", "dealer": pks(players)["Elmo"], "correcting": hand.pk}
     data |= {"won-high_card": croaker, "won-naturals": ""}
+    data["bets_seen"] = seen(client, urls["night"] + f"hand/dead/?correcting={hand.pk}")
     client.post(urls["night"] + "hand/dead/save/", data, **HTMX)
     fixed = Hand.objects.get(number=2)
     assert [bet["winner"] for bet in fixed.side_bets] == [int(croaker), None]
@@ -155,3 +166,57 @@ def test_the_night_summary_tells_the_pots_story(client, urls, players, night):
         ("3", "#3 · the pot holds $0.30"),
     ]
     assert "Still open: if the night ends before someone wins it" in page
+
+
+def test_a_sheet_opened_before_the_bets_changed_is_refused_then_saves(client, urls, players, night):
+    set_up(client, urls, players)
+    stale = seen(client, urls["night"] + "hand/dead/")
+    set_up(client, urls, players, **{"high_card": ""})  # another phone: no high card now
+    data = {"key": "k", "dealer": pks(players)["Elmo"], "won-high_card": pks(players)["Goblin"]}
+    answer = client.post(urls["night"] + "hand/dead/save/", data | {"bets_seen": stale}, **HTMX)
+    text = answer.content.decode()
+    assert "The side bets changed on another phone: check them here, then save." in text
+    assert "High card" not in re.sub(r"<legend[^>]*>Naturals[^<]*", "", text.split("save-bar")[0])
+    assert not Hand.objects.exists()
+    fresh = re.search(r'name="bets_seen" value="(\w*)"', text).group(1)
+    assert fresh != stale
+    client.post(urls["night"] + "hand/dead/save/", data | {"bets_seen": fresh}, **HTMX)
+    assert [bet["kind"] for bet in Hand.objects.get().side_bets] == ["naturals"]
+
+
+def test_the_preview_counts_the_pot_a_win_pays_out(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    dead(client, urls, players, "h2")
+    p = pks(players)
+    data = {"key": "h3", "dealer": p["Elmo"], "won-naturals": p["Elmo"], "won-high_card": ""}
+    data["bets_seen"] = seen(client, urls["night"] + "hand/dead/")
+    preview = client.post(urls["night"] + "hand/dead/preview/", data, **HTMX).content.decode()
+    assert "Croaker pays Elmo $0.30" in preview  # two hands' antes and this one's
+    assert "Goblin pays Elmo $0.30" in preview
+
+
+def test_an_imported_night_whose_pot_names_someone_who_left_shows(
+    client, owner, league, season, players
+):
+    table = [players[name] for name in ("Croaker", "Goblin", "Elmo")]
+    night = services.start_night(season=season, players=table, dealer=table[0])
+    naturals = {"ante": 10, "players": [p.pk for p in table]}
+    high_card = {"ante": 25, "players": [table[1].pk, table[2].pk]}
+    services.set_side_bets(night=night, bets={"naturals": naturals, "high_card": high_card})
+    record(
+        night,
+        HandDetails(
+            outcome="dead",
+            side_bets=stored_bets([{"kind": "naturals", **naturals}], {p.pk: p for p in table}),
+        ),
+    )
+    services.unseat_player(night=night, player=players["Elmo"])  # high card: one bettor left
+    document = export_league(league)
+    document["league"]["slug"] = "copy"
+    copy = import_league(document)
+    Membership.objects.create(league=copy, user=owner, role=Role.OWNER)
+    copied = copy.seasons.get().nights.get()
+    page = client.get(f"/l/copy/nights/{copied.pk}/")
+    assert page.status_code == 200
+    assert "Naturals pot, $0.10 a deal: $0.30 · Croaker, Goblin" in bets_line(page.content.decode())

@@ -18,9 +18,10 @@ from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
 from ledger.reads import board
 from ledger.reads.describe import headline, payments, pushes
-from ledger.rules import RulesError, parse_rules, score
+from ledger.reads.pot import bets_left_seated
+from ledger.rules import OUTCOMES, parse_rules, score
 from ledger.services.details import Bet, engine_hand, stored_bets, stored_details
-from ledger.services.side_bets import bets_left_seated
+from ledger.services.side_bets import pot_for
 from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
 from ledger.web.forms import OUTCOME_LABELS, HandForm
@@ -89,8 +90,10 @@ def _initial_from(hand: Hand) -> dict:
         initial["dropper"] = str(details.dropper.pk)
     if details.winner:
         initial["winner"] = str(details.winner.pk)
+    # A push-ups deal tonk's non-claimers' deal counts sit in the claim rows' boxes.
+    box = "claim" if "claims" in OUTCOMES[hand.outcome].logs else "count"
     for player, count in (details.counts or {}).items():
-        initial[f"count-{player.pk}"] = count
+        initial[f"{box}-{player.pk}"] = count
     for order, (player, count) in enumerate(details.claims, start=1):
         initial[f"claim-{player.pk}"], initial[f"order-{player.pk}"] = count, order
     for bet in details.side_bets:
@@ -129,20 +132,22 @@ def _cards(spec: dict) -> list[tuple[str, int]]:
     return cards + ([(_("Joker"), 0)] if rules.jokers else [])
 
 
-def _preview(form: HandForm, table: Table, league) -> dict:
+def _preview(night: Night, form: HandForm, table: Table) -> dict:
+    """What the hand would pay, side bets and the naturals pot it is dealt into included."""
     if not form.is_valid():
         missing = [str(e) for errors in form.errors.values() for e in errors]
         return {"missing": missing}
+    details = form.details()
     engine = engine_hand(
-        players=table.players,
-        dealer=form.chosen_dealer(),
-        stake=table.stake,
-        details=form.details(),
+        players=table.players, dealer=form.chosen_dealer(), stake=table.stake, details=details
     )
+    correcting = table.correcting
     try:
-        result = score(engine, parse_rules(table.spec))
-    except RulesError as exc:
+        pot = pot_for(night, details, table.players, without=correcting, again=bool(correcting))
+        result = score(engine, parse_rules(table.spec), pot={p.name: a for p, a in pot.items()})
+    except DOMAIN_ERRORS as exc:
         return {"problem": explain(exc)}
+    league = night.season.league
 
     def money(amount: int) -> str:
         return format_money(amount, league)
@@ -207,7 +212,7 @@ def hand_preview(request: HttpRequest, slug: str, night_id: int, outcome: str) -
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
-    preview = _preview(form, table, night.season.league)
+    preview = _preview(night, form, table)
     context = _context(night, outcome, table, form, preview)
     return _page_or_partial(request, night, context, "preview")
 
@@ -242,7 +247,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
                 return _saved(request, night, hand, notice)
             messages.success(request, notice)
             return redirect("ledger:night", slug=slug, night_id=night.pk)
-    context = _context(night, outcome, table, form, _preview(form, table, night.season.league))
+    context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
         return reswap(
             retarget(_partial(request, night, context, "hand_form"), "#hand-form"), "innerHTML"

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from ledger.models import Player
 from ledger.reads.pot import pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import WIN_RESULTS
@@ -154,11 +155,21 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     )
 
 
+def _winners(steps, running) -> dict[int, str]:
+    """The names of the pot's winners: each has a running total, being paid."""
+    names = {player.pk: player.name for player in running}
+    missing = {step.winner for step in steps if step.winner and step.winner not in names}
+    if missing:
+        names |= dict(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return names
+
+
 @require_GET
 def night_summary(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     league = night.season.league
     numbers, running = night_running_totals(night)
+    steps = pot_history(night)
     names = [p.name for p in running]
     title = _("Each player's running total, hand by hand")
     return render(
@@ -176,7 +187,7 @@ def night_summary(request: HttpRequest, slug: str, night_id: int) -> HttpRespons
             else "",
             "chart_title": title,
             "legend": legend(names),
-            "pot_steps": pot_history(night),
-            "names": {player.pk: player.name for player in running},
+            "pot_steps": steps,
+            "names": _winners(steps, running),
         },
     )
