@@ -62,5 +62,5 @@ def test_a_registered_outcome_keeps_and_asks_for_what_it_logs(forfeit, players):
     assert HandDetails(outcome="forfeit", winner=goblin, counts={croaker: 3}).counts == {croaker: 3}
     assert details.hand_columns()["method"] == ""
     form = HandForm(outcome="forfeit", players=list(players.values()), dealer=goblin)
-    assert set(form.fields) == {"key", "dealer", "winner"}
+    assert set(form.fields) == {"key", "dealer", "winner", "bets_seen"}
     assert not form.takes_counts
