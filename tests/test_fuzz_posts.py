@@ -222,7 +222,7 @@ TARGETS = [
     Target("night_start", "owner", _night_start),
     Target("night_stake", "scorekeeper", lambda w: {"stake": "2"}),
     Target("night_big_one", "scorekeeper", lambda w: {"on": "1"}),
-    Target("night_side_bets", "scorekeeper", _side_bets),
+    Target("night_side_bets", "scorekeeper", _side_bets, htmx=True),  # the sheet posts it so
     Target("night_seat", "scorekeeper", lambda w: {"player": w["One-Eye"], "new_player": ""}),
     Target("night_unseat", "scorekeeper", lambda w: {}),
     Target("night_dealer", "scorekeeper", lambda w: {}),

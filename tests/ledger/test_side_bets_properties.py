@@ -50,7 +50,7 @@ def _pot(stack) -> Counter:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(steps=steps)
 def test_the_pot_is_the_antes_since_the_last_win(season, steps):
