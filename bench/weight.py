@@ -1,5 +1,5 @@
 """How many bytes a phone downloads for a page: the HTML and every stylesheet and script it
-names, each gzipped as a server would send it.
+names, the web app manifest and the service worker, each gzipped as a server would send it.
 """
 
 import gzip
@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 ASSET = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|icon)"[^>]+href|script[^>]+src)="([^"]+)"')
+SERVED = re.compile(r'(?:<link rel="manifest" href|data-sw)="([^"]+)"')  # by views, not files
 
 
 @dataclass
@@ -42,4 +43,8 @@ def page_weight(client: Client, url: str) -> Weight:
         assert found, f"{path} is not a static file of the project"
         with open(found, "rb") as handle:
             assets[path] = gzipped(handle.read())
+    for path in SERVED.findall(html.decode()):
+        served = client.get(path)
+        assert served.status_code == 200, path
+        assets[path] = gzipped(served.content)
     return Weight(html=gzipped(html), assets=assets)

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from ledger.web.converters import IdConverter, TokenConverter
-from ledger.web.views import hands, leagues, members, nights, settling, standings
+from ledger.web.views import app, hands, leagues, members, nights, settling, standings
 
 register_converter(IdConverter, "id")
 register_converter(TokenConverter, "token")
@@ -11,6 +11,8 @@ app_name = "ledger"
 night = "l/<slug:slug>/nights/<id:night_id>/"
 urlpatterns = [
     path("", leagues.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
     path("s/<token:lookup>/<token:secret>/", members.share_open, name="share"),
     path("invite/<token:lookup>/<token:secret>/", members.invitation, name="invitation"),
     path("l/<slug:slug>/members/", members.members_page, name="members"),

@@ -51,6 +51,9 @@ def browser_context_args(browser_context_args):
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
+        # The service worker has its own tests (test_installable.py): elsewhere it would
+        # answer requests Playwright's routes and the tests mean to reach the server.
+        "service_workers": "block",
     }
 
 

@@ -233,3 +233,18 @@ document.addEventListener("change", function (event) {
     if (tag && elt.hasAttribute("data-etag") && document.body.contains(elt)) elt.setAttribute("data-etag", tag);
   });
 })();
+
+// Installable: a service worker keeps the app's files and the pages this phone opened, so a
+// night opened before opens again with no connection, marked as such (#offline). The worker
+// forgets the pages when the phone logs out.
+(function () {
+  var worker = document.body.getAttribute("data-sw");
+  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  function mark() {
+    var note = document.getElementById("offline");
+    if (note) note.hidden = navigator.onLine;
+  }
+  window.addEventListener("online", mark);
+  window.addEventListener("offline", mark);
+  mark();
+})();
