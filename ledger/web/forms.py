@@ -34,6 +34,7 @@ PRESET_CHOICES = [
     for p in PRESETS.values()
 ]
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+NOBODY = "nobody"  # the choice of nobody winning a side bet
 
 
 def amount_widget() -> forms.TextInput:
@@ -435,8 +436,9 @@ class SideBetsForm(forms.Form):
         self.places = places
         for kind, label in self.KINDS:
             self.fields[kind] = forms.BooleanField(required=False, label=label)
+            ante = _("Each player bets") if kind == "high_card" else _("Ante each deal")
             self.fields[f"{kind}-ante"] = forms.CharField(
-                required=False, widget=amount_widget(), label=_("Ante")
+                required=False, widget=amount_widget(), label=ante
             )
             self.fields[f"{kind}-players"] = forms.MultipleChoiceField(
                 required=False,
@@ -548,21 +550,24 @@ class HandForm(forms.Form):
         return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
 
     def _bet_winner(self, bet: Bet) -> ChoiceField:
-        if bet.kind == "high_card" and self.suit:
-            label = _("High card %(suit)s: who held the highest?") % {"suit": self.suit}
-            nobody = _("Nobody held it")
-        elif bet.kind == "high_card":  # a correction: the suit called then is not kept
-            label = _("High card: who held the highest?")
-            nobody = _("Nobody held it")
+        """Who won a side bet. Someone usually holds the called suit, so the high card is
+        asked every deal; a naturals pot is usually not won yet, which is the default."""
+        if bet.kind == "high_card":
+            if self.suit:
+                label = _("High card %(suit)s: who held the highest?") % {"suit": self.suit}
+            else:  # a correction: the suit called then is not kept
+                label = _("High card: who held the highest?")
+            nobody, initial = _("Nobody held it"), None
         else:
             label = _("Naturals: who spread three of a kind first?")
-            nobody = _("Nobody yet")
+            nobody, initial = _("Nobody yet"), NOBODY
         return ChoiceField(
-            choices=[(str(p.pk), p.name) for p in bet.players] + [("", nobody)],
-            required=False,
-            initial="",
+            choices=[(str(p.pk), p.name) for p in bet.players] + [(NOBODY, nobody)],
+            required=bet.kind == "high_card",
+            initial=initial,
             widget=forms.RadioSelect(attrs={"class": "btn-check"}),
             label=label,
+            error_messages={"required": _("Tap who held the highest card, or Nobody held it")},
         )
 
     def bet_fields(self):

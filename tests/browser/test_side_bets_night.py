@@ -30,8 +30,8 @@ class Keeper:
 
     def save(self, record: dict, *, high_card=None, naturals=None) -> None:
         page = self.page
-        if high_card:
-            page.locator(f"#hand input[name=won-high_card] + label:text-is('{high_card}')").click()
+        held = high_card or "Nobody held it"  # asked every deal: no answer is taken for one
+        page.locator(f"#hand input[name=won-high_card] + label:text-is('{held}')").click()
         if naturals:
             page.locator(f"#hand input[name=won-naturals] + label:text-is('{naturals}')").click()
         expect(page.locator("#preview-headline")).to_be_visible()
@@ -83,10 +83,10 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     sheet = page.locator("#side-bets-sheet")
     sheet.locator("label:text-is('High card')").click()
     sheet.locator("[data-kind=high_card] label:text-is('♦')").click()
-    sheet.get_by_label("Ante ($)").first.fill("0.25")
+    sheet.get_by_label("Each player bets ($)").fill("0.25")
     sheet.locator("[data-kind=high_card] label:text-is('One-Eye')").click()
     sheet.locator("label:text-is('Naturals pot')").click()
-    sheet.get_by_label("Ante ($)").last.fill("0.10")
+    sheet.get_by_label("Ante each deal ($)").fill("0.10")
     page.screenshot(path=f"test-artifacts/62-side-bets-sheet-{width}.png")
     assert_accessible(page, f"side bets sheet at {width} px")
     sheet.locator("#save-side-bets").click()
@@ -129,7 +129,7 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     for name, count in stock.items():
         page.get_by_label(f"{name}'s count", exact=True).fill(str(count))
     keeper.save({"outcome": "stock_out", "counts": stock}, naturals="Goblin")
-    expect(page.locator("#pot")).to_have_text("$0.00")
+    expect(page.locator("#pot")).to_have_text("empty, a new pot opens with the next deal")
     expect(page.locator("#hand-5 [data-bet=naturals]")).to_have_text(
         "Naturals: Goblin wins the pot, $1.60"
     )

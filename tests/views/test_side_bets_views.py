@@ -40,7 +40,7 @@ def seen(client, url) -> str:
     return re.search(r'name="bets_seen" value="(\w*)"', page).group(1)
 
 
-def dead(client, urls, players, key, high_card="", naturals=""):
+def dead(client, urls, players, key, high_card="nobody", naturals="nobody"):
     p = pks(players)
     data = {"key": key, "dealer": p["Elmo"], "won-high_card": high_card, "won-naturals": naturals}
     data["bets_seen"] = seen(client, urls["night"] + "hand/dead/")
@@ -60,7 +60,7 @@ def test_the_sheet_starts_with_everyone_in_and_sets_the_bets(client, urls, playe
     assert "Side bets set for the next deals." in board
     assert bets_line(board) == (
         "High card ♥ at $0.25 · Croaker, Goblin "
-        "Naturals pot, $0.10 a deal: $0.00 · Croaker, Goblin, Elmo"
+        "Naturals pot, $0.10 a deal: empty, a new pot opens with the next deal · Croaker, Goblin, Elmo"
     )
     night.refresh_from_db()
     assert night.side_bets["high_card"]["suit"] == "♥"
@@ -79,7 +79,7 @@ def test_a_hand_says_who_won_each_bet_and_the_pot_carries(client, urls, players,
     assert "Naturals pot, $0.10 a deal: $0.60" in bets_line(watch)
     page = dead(client, urls, players, "h3", naturals=pks(players)["Elmo"]).content.decode()
     assert "Naturals: Elmo wins the pot, $0.90" in page
-    assert "Naturals pot, $0.10 a deal: $0.00" in bets_line(page)
+    assert "Naturals pot, $0.10 a deal: empty, a new pot opens" in bets_line(page)
     nets = dict(
         Entry.objects.filter(transaction__kind="hand")
         .values_list("player__name")
@@ -137,7 +137,7 @@ def test_a_correction_keeps_the_bets_and_asks_who_won_again(client, urls, player
     assert re.search(rf'name="won-high_card" id="[^"]+" value="{goblin}" checked', form)
     croaker = pks(players)["Croaker"]
     data = {"key": "fix", "dealer": pks(players)["Elmo"], "correcting": hand.pk}
-    data |= {"won-high_card": croaker, "won-naturals": ""}
+    data |= {"won-high_card": croaker, "won-naturals": "nobody"}
     data["bets_seen"] = seen(client, urls["night"] + f"hand/dead/?correcting={hand.pk}")
     client.post(urls["night"] + "hand/dead/save/", data, **HTMX)
     fixed = Hand.objects.get(number=2)
@@ -189,7 +189,7 @@ def test_the_preview_counts_the_pot_a_win_pays_out(client, urls, players, night)
     dead(client, urls, players, "h1")
     dead(client, urls, players, "h2")
     p = pks(players)
-    data = {"key": "h3", "dealer": p["Elmo"], "won-naturals": p["Elmo"], "won-high_card": ""}
+    data = {"key": "h3", "dealer": p["Elmo"], "won-naturals": p["Elmo"], "won-high_card": "nobody"}
     data["bets_seen"] = seen(client, urls["night"] + "hand/dead/")
     preview = client.post(urls["night"] + "hand/dead/preview/", data, **HTMX).content.decode()
     assert "Croaker pays Elmo $0.30" in preview  # two hands' antes and this one's
@@ -220,3 +220,13 @@ def test_an_imported_night_whose_pot_names_someone_who_left_shows(
     page = client.get(f"/l/copy/nights/{copied.pk}/")
     assert page.status_code == 200
     assert "Naturals pot, $0.10 a deal: $0.30 · Croaker, Goblin" in bets_line(page.content.decode())
+
+
+def test_the_high_card_is_asked_every_deal(client, urls, players, night):
+    set_up(client, urls, players)
+    form = client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
+    assert not re.search(r'name="won-high_card" id="[^"]+" value="[^"]*" checked', form)
+    assert re.search(r'name="won-naturals" id="[^"]+" value="nobody" checked', form)
+    answer = dead(client, urls, players, "h1", high_card="")
+    assert "Tap who held the highest card, or Nobody held it" in answer.content.decode()
+    assert not Hand.objects.exists()

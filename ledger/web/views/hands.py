@@ -24,7 +24,7 @@ from ledger.services.details import Bet, engine_hand, stored_bets, stored_detail
 from ledger.services.side_bets import pot_for
 from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
-from ledger.web.forms import OUTCOME_LABELS, HandForm
+from ledger.web.forms import NOBODY, OUTCOME_LABELS, HandForm
 from ledger.web.i18n import explain
 from ledger.web.i18n import money as format_money
 from ledger.web.views.lookups import hand_or_404
@@ -97,7 +97,7 @@ def _initial_from(hand: Hand) -> dict:
     for order, (player, count) in enumerate(details.claims, start=1):
         initial[f"claim-{player.pk}"], initial[f"order-{player.pk}"] = count, order
     for bet in details.side_bets:
-        initial[f"won-{bet.kind}"] = str(bet.winner.pk) if bet.winner else ""
+        initial[f"won-{bet.kind}"] = str(bet.winner.pk) if bet.winner else NOBODY
     return initial
 
 
