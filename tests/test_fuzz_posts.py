@@ -219,7 +219,8 @@ TARGETS = [
     Target("league_rules", "owner", lambda w: {**_rules(), "rules_name": "House"}),
     Target("league_settling", "owner", lambda w: {"settle_unit": "0.25", "points_rate": "0"}),
     Target("league_time_zone", "owner", lambda w: {"time_zone": "America/Chicago"}),
-    Target("night_start", "owner", _night_start),
+    # The night's house rules are the league rules' form under a prefix: fuzzed there.
+    Target("night_start", "owner", _night_start, shared=frozenset(_rules("rules-"))),
     Target("night_stake", "scorekeeper", lambda w: {"stake": "2"}),
     Target("night_big_one", "scorekeeper", lambda w: {"on": "1"}),
     Target("night_side_bets", "scorekeeper", _side_bets, htmx=True),  # the sheet posts it so
