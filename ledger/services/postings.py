@@ -82,12 +82,7 @@ def build_hand(
     check_stake(stake)
     if dealer not in players:
         raise LedgerError("night_dealer_not_seated", player=dealer.name)
-    rules = parse_rules(spec)
-    if "counts" not in OUTCOMES[details.outcome].logs and rules.scoring != "pushups":
-        details = replace(details, counts=None)  # only push-ups pushes losers up by them
-    pot = dict(pot or {}) if details.naturals else {}
-    engine = engine_hand(players=players, dealer=dealer, stake=stake, details=details)
-    result = score(engine, rules, pot={player.name: amount for player, amount in pot.items()})
+    details, pot, result = _scored(players, dealer, stake, parse_rules(spec), details, pot)
     hand = Hand(
         night=night,
         number=number,
@@ -117,6 +112,17 @@ def build_hand(
             (posting, entry_rows(transaction=posting, players=[*players, *pot], result=result))
         ],
     )
+
+
+def _scored(players, dealer, stake, rules, details: HandDetails, pot):
+    """The details as kept (counts only where the outcome logs them or push-ups push by
+    them; a pot only with a naturals bet), the pot, and the engine's result."""
+    if "counts" not in OUTCOMES[details.outcome].logs and rules.scoring != "pushups":
+        details = replace(details, counts=None)
+    pot = dict(pot or {}) if details.naturals else {}
+    engine = engine_hand(players=players, dealer=dealer, stake=stake, details=details)
+    result = score(engine, rules, pot={player.name: amount for player, amount in pot.items()})
+    return details, pot, result
 
 
 def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transaction, list[Entry]]:

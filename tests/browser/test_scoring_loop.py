@@ -221,7 +221,10 @@ def test_the_card_picker_lists_the_cards_takes_one_back_and_stops_at_a_hand(
     log_in(page, owner)
     page.goto(night_url(live_server, night))
     page.locator("a.outcome[data-outcome=stock_out]").click()
-    page.locator("#hand .card-picker summary").click()
+    expect(page.locator("#hand[data-outcome=stock_out] .count-pad")).to_be_visible()
+    picker = page.locator("#hand .card-picker")
+    picker.locator("summary").click()
+    expect(picker).to_have_attribute("open", "")
     goblin = page.get_by_label("Goblin's count", exact=True)
     goblin.click()
     expect(goblin).to_have_attribute("inputmode", "none")  # the pad is there: no keyboard
