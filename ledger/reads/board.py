@@ -148,16 +148,28 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
     )
     for hand_id, player_id, net in rows:
         nets[hand_id][player_id] = net
+    # A naturals pot won makes someone who left the table pay too: named from one more query.
+    names = {s.player_id: s.player.name for hand in hands for s in hand.seats.all()}
+    left = {player for paid in nets.values() for player in paid} - set(names)
+    if left:
+        names |= dict(Player.objects.filter(pk__in=left).values_list("pk", "name"))
     return [
         HistoryRow(
             hand=hand,
             headline=_headline(hand),
-            nets=[(s.player.name, nets[hand.pk].get(s.player_id, 0)) for s in hand.seats.all()],
+            nets=_row_nets(hand.seats.all(), nets[hand.pk], names),
             pushes=_pushes(hand.seats.all()),
             bets=_bets(hand, hand.seats.all()),
         )
         for hand in hands
     ]
+
+
+def _row_nets(seats, paid: dict[int, int], names: dict[int, str]) -> list[tuple[str, int]]:
+    """Each seat's net for the hand, then anyone else's (a pot contributor who had left)."""
+    seated = [seat.player_id for seat in seats]
+    others = sorted(set(paid) - set(seated))
+    return [(names[pk], paid.get(pk, 0)) for pk in [*seated, *others]]
 
 
 def _players_from_seats(hand: Hand) -> None:
@@ -177,13 +189,15 @@ def fresh_row(hand: Hand) -> HistoryRow | None:
         return None
     hand.is_voided = False
     nets: dict[int, int] = defaultdict(int)
+    names = {seat.player_id: seat.player.name for seat in posting.seats}
     for _, entries in posting.transactions:
         for entry in entries:
             nets[entry.player_id] += entry.amount
+            names[entry.player_id] = entry.player.name
     return HistoryRow(
         hand=hand,
         headline=_headline(hand, posting.seats),
-        nets=[(seat.player.name, nets[seat.player_id]) for seat in posting.seats],
+        nets=_row_nets(posting.seats, nets, names),
         pushes=_pushes(posting.seats),
         bets=_bets(hand, posting.seats),
     )

@@ -230,3 +230,18 @@ def test_the_high_card_is_asked_every_deal(client, urls, players, night):
     answer = dead(client, urls, players, "h1", high_card="")
     assert "Tap who held the highest card, or Nobody held it" in answer.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_a_won_pot_shows_what_a_player_who_left_paid(client, urls, players, night):
+    set_up(client, urls, players)
+    dead(client, urls, players, "h1")
+    services.unseat_player(night=night, player=players["Elmo"])
+    p = pks(players)
+    data = {"key": "h2", "dealer": p["Goblin"], "won-high_card": "nobody"}
+    data |= {"won-naturals": p["Croaker"], "bets_seen": seen(client, urls["night"] + "hand/dead/")}
+    saved = client.post(urls["night"] + "hand/dead/save/", data, **HTMX).content.decode()
+    page = client.get(urls["night"]).content.decode()
+    for text in (saved, page):  # the lean answer and the board
+        row = re.search(r'id="hand-2".*?</li>', text, re.S).group(0)
+        nets = re.findall(r'<span class="net">(.*?)</span>', row)
+        assert nets == ["Croaker +$0.30", "Goblin −$0.20", "Elmo −$0.10"]
