@@ -24,8 +24,7 @@ from ledger.models import (
     Season,
     Transaction,
 )
-from ledger.reads.pot import account as _pot_account
-from ledger.reads.pot import pots_misfolded
+from ledger.reads.pot import fold, players_by_id
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services import tallies
 from ledger.services.details import engine_hand, entry_rows, stored_details
@@ -50,15 +49,18 @@ def audit(summary: AuditSummary | None = None) -> Iterator[str]:
 
 
 def _pots() -> Iterator[str]:
-    """No naturals pot may hold less than nothing for anyone (a query per night with bets)."""
+    """Each naturals win pays the pot the hands before it put in, and no pot holds less
+    than nothing for anyone (a query per night with side bets)."""
     nights = Night.objects.filter(pk__in=Hand.objects.exclude(side_bets=[]).values("night"))
     for night in nights.order_by("pk"):
-        for number in pots_misfolded(night):
-            yield (
-                f"hand {number} of night {night.pk} pays out a naturals pot that is not what "
-                "the hands before it put in"
-            )
-        for player, amount in sorted(_pot_account(night).items()):
+        pot, steps = fold(night)
+        for step in steps:
+            if not step.kept:
+                yield (
+                    f"hand {step.number} of night {night.pk} pays out a naturals pot that is "
+                    "not what the hands before it put in"
+                )
+        for player, amount in sorted(pot.amounts.items()):
             if amount < 0:
                 yield f"the naturals pot of night {night.pk} holds {amount} for player {player}"
 
@@ -222,9 +224,7 @@ def _pot(hand: Hand, players: list[Player]) -> dict[Player, int]:
     """The naturals pot the hand was dealt into, by player; someone who left still has
     their share (read only then)."""
     pot = {int(pk): amount for pk, amount in hand.pot.items()}
-    by_id = {player.pk: player for player in players}
-    if not set(pot) <= set(by_id):
-        by_id |= Player.objects.in_bulk(list(set(pot) - set(by_id)))
+    by_id = players_by_id(pot, players)
     return {by_id[pk]: amount for pk, amount in pot.items()}
 
 

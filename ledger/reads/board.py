@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 
 from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
 from ledger.reads.describe import headline
-from ledger.reads.pot import bets_left_seated, pot_of
+from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rules import RulesError, parse_rules, score
 from ledger.services.details import engine_hand, stored_details
 
@@ -58,17 +58,17 @@ def bets(night: Night, totals: list[PlayerTotal]) -> list[BetLine]:
     """The side bets of the next deal, among the players seated now (``totals``); the pot
     is read only when a naturals bet is set up (one query, two if someone who put in has
     no seat tonight: a night imported after they left)."""
-    names = {row.player.pk: row.player.name for row in totals}
+    known = [row.player for row in totals]
     seated = [row.player.pk for row in totals if row.seated]
     lines = []
     for kind, bet in bets_left_seated(night, seated).items():
-        line = BetLine(kind, bet["ante"], [names[pk] for pk in bet["players"]])
+        players = players_by_id(bet["players"], known)
+        line = BetLine(kind, bet["ante"], [players[pk].name for pk in bet["players"]])
         line.suit = bet.get("suit", "")
         if kind == "naturals":
             amounts = pot_of(night).amounts
-            if not set(amounts) <= set(names):
-                names |= dict(Player.objects.filter(pk__in=amounts).values_list("pk", "name"))
-            line.pot = [(names[pk], amount) for pk, amount in amounts.items()]
+            players = players_by_id(amounts, known)
+            line.pot = [(players[pk].name, amount) for pk, amount in amounts.items()]
         lines.append(line)
     return lines
 
@@ -89,7 +89,7 @@ def _bets(hand: Hand, seats) -> list[BetResult]:
     for bet in hand.side_bets:
         amount = bet["ante"]
         if bet["kind"] == "naturals" and bet["winner"] is not None:
-            amount = sum(hand.pot.values()) + bet["ante"] * len(bet["players"])
+            amount = paid_out(bet, hand.pot)
         results.append(BetResult(bet["kind"], names.get(bet["winner"]), amount))
     return results
 
@@ -149,10 +149,9 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
     for hand_id, player_id, net in rows:
         nets[hand_id][player_id] = net
     # A naturals pot won makes someone who left the table pay too: named from one more query.
-    names = {s.player_id: s.player.name for hand in hands for s in hand.seats.all()}
-    left = {player for paid in nets.values() for player in paid} - set(names)
-    if left:
-        names |= dict(Player.objects.filter(pk__in=left).values_list("pk", "name"))
+    seated = [seat.player for hand in hands for seat in hand.seats.all()]
+    players = players_by_id({player for paid in nets.values() for player in paid}, seated)
+    names = {pk: player.name for pk, player in players.items()}
     return [
         HistoryRow(
             hand=hand,

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ledger.models import Hand, Night
+from ledger.models import Hand, Night, Player
 from ledger.rules import SIDE_BETS
 
 
@@ -41,56 +41,57 @@ class PotStep:
 def pot_of(night: Night, without: Hand | None = None) -> Pot:
     """The night's naturals pot now, from its standing hands (one query); ``without``: as
     if that hand were taken back."""
-    return _fold(night, without)[0]
-
-
-def account(night: Night) -> dict[int, int]:
-    """What the standing hands put in less what they paid out, by player, zeros left in:
-    ``check_ledger`` checks that nobody's share is below zero."""
-    return dict(_fold(night)[2])
-
-
-def pots_misfolded(night: Night) -> list[int]:
-    """The standing wins whose stored pot is not what the standing hands before them put in.
-
-    A hand before a standing win cannot be taken back while the win stands, so the hands
-    that stand before it now are the ones that stood when it was dealt: its pot must be
-    their antes since the last win. ``check_ledger`` and an import check it.
-    """
-    return [step.number for step in _fold(night)[1] if not step.kept]
+    return fold(night, without)[0]
 
 
 def pot_history(night: Night) -> list[PotStep]:
     """How the night's naturals pot went, hand by hand (one query)."""
-    return _fold(night)[1]
+    return fold(night)[1]
 
 
-def _fold(night: Night, without: Hand | None = None) -> tuple[Pot, list[PotStep], Counter[int]]:
+def fold(night: Night, without: Hand | None = None) -> tuple[Pot, list[PotStep]]:
+    """The pot now and its story, from the standing hands in the order they were recorded.
+
+    A win is checked against the pot it kept: a hand before a standing win cannot be taken
+    back while the win stands, so the hands standing before it now are the ones that stood
+    when it was dealt (``check_ledger`` and an import read ``PotStep.kept``). A pot holding
+    less than nothing for someone is kept as it is, for the audit to see.
+    """
     hands = night.hands.standing().order_by("number")
     if without is not None:
         hands = hands.exclude(pk=without.pk)
-    rows = hands.values_list("number", "side_bets", "pot")
     amounts: Counter[int] = Counter()
     ante, steps = None, []
-    for number, bets, pot in rows:
+    for number, bets, pot in hands.values_list("number", "side_bets", "pot"):
         bet = naturals(bets)
         if bet is None:
             continue
-        for player in bet["players"]:
-            amounts[player] += bet["ante"]
-        ante = bet["ante"]
-        paid, kept = 0, True
-        if bet["winner"] is not None:
-            before = Counter(amounts)
-            before.subtract(dict.fromkeys(bet["players"], bet["ante"]))
-            kept = {p: a for p, a in before.items() if a} == {int(p): a for p, a in pot.items()}
-            paid = sum(pot.values()) + bet["ante"] * len(bet["players"])
-            amounts.subtract({int(player): amount for player, amount in pot.items()})
-            amounts.subtract(dict.fromkeys(bet["players"], bet["ante"]))
-            ante = None
+        stored = {int(player): amount for player, amount in pot.items()}
+        if bet["winner"] is None:
+            amounts.update(dict.fromkeys(bet["players"], bet["ante"]))
+            ante, paid, kept = bet["ante"], 0, True
+        else:  # its own antes come straight back out with the pot
+            kept = stored == {player: amount for player, amount in amounts.items() if amount}
+            amounts.subtract(stored)
+            ante, paid = None, paid_out(bet, pot)
         steps.append(PotStep(number, sum(amounts.values()), bet["winner"], paid, kept))
     held = {player: amount for player, amount in amounts.items() if amount}
-    return Pot(held, ante if held else None), steps, amounts
+    return Pot(held, ante if held else None), steps
+
+
+def paid_out(bet: dict, pot: dict) -> int:
+    """What a won naturals bet pays its winner: the pot it was dealt into and its antes."""
+    return sum(pot.values()) + bet["ante"] * len(bet["players"])
+
+
+def players_by_id(ids: Iterable[int], known: Iterable[Player] = ()) -> dict[int, Player]:
+    """Players by id: those at hand, and one query for the rest (someone who put into a
+    pot may have left the table, or have no seat in an imported night)."""
+    by_id = {player.pk: player for player in known}
+    missing = set(ids) - set(by_id)
+    if missing:
+        by_id |= Player.objects.in_bulk(missing)
+    return by_id
 
 
 def naturals(bets: list[dict]) -> dict | None:

@@ -13,7 +13,6 @@ from ledger.models import (
     Player,
     Transaction,
 )
-from ledger.reads.pot import naturals
 from ledger.services import side_bets, tallies
 from ledger.services.details import HandDetails, stored_details
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
@@ -133,9 +132,7 @@ def _reverse(hand: Hand, by) -> Transaction:
     Entry.objects.bulk_create(entries)
     tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
     tallies.add_pairs(tallies.pair_changes(hand, posted, sign=-1))
-    won = naturals(hand.side_bets)
-    if won is not None and won["winner"] is not None:
-        side_bets.realign(hand.night)  # the pot it paid out is open again
+    side_bets.realign(hand)  # a naturals win taken back: the pot it paid out is open again
     return reversal
 
 

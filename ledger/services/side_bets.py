@@ -6,7 +6,7 @@ from django.db import transaction
 
 from ledger.errors import LedgerError
 from ledger.models import Hand, Night, Player
-from ledger.reads.pot import naturals, pot_of
+from ledger.reads.pot import naturals, players_by_id, pot_of
 from ledger.rules import MAX_STAKE, SIDE_BETS, RulesError
 from ledger.rules.whole import is_whole
 from ledger.services.guards import amount_of, lock_open_night, touch
@@ -38,21 +38,22 @@ def pot_for(
     pot = pot_of(night, without=without)
     if not again and pot.ante is not None and bet.ante != pot.ante:
         raise LedgerError("pot_ante_fixed", ante=amount_of(night.season.league, pot.ante))
-    by_id = {player.pk: player for player in seated}
-    missing = [pk for pk in pot.amounts if pk not in by_id]
-    if missing:
-        by_id |= Player.objects.in_bulk(missing)
+    by_id = players_by_id(pot.amounts, seated)
     return {by_id[pk]: amount for pk, amount in pot.amounts.items()}
 
 
-def realign(night: Night) -> None:
-    """After a naturals win is taken back its pot is open again, at the ante it was fed
-    at: the set-up follows it, so the next deal can be saved. The caller holds the night's
-    lock and moves its version on."""
+def realign(hand: Hand) -> None:
+    """After a naturals win (``hand``) is taken back its pot is open again, at the ante it
+    was fed at: the set-up follows it, so the next deal can be saved. The caller holds the
+    night's lock and moves its version on."""
+    bet = naturals(hand.side_bets)
+    if bet is None or bet["winner"] is None:
+        return
+    night = hand.night
     pot = pot_of(night)
-    bet = night.side_bets.get("naturals")
-    if pot.ante is not None and bet is not None and bet["ante"] != pot.ante:
-        night.side_bets = {**night.side_bets, "naturals": {**bet, "ante": pot.ante}}
+    set_up = night.side_bets.get("naturals")
+    if pot.ante is not None and set_up is not None and set_up["ante"] != pot.ante:
+        night.side_bets = {**night.side_bets, "naturals": {**set_up, "ante": pot.ante}}
         Night.objects.filter(pk=night.pk).update(side_bets=night.side_bets)
 
 

@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
-from ledger.reads.pot import bets_left_seated, pots_misfolded
+from ledger.reads.pot import bets_left_seated, pot_history
 from ledger.rules import RulesError, hand_from_json, hand_to_json
 from ledger.rules.whole import is_whole
 from ledger.services.details import details_from_engine, engine_hand, stored_details
@@ -213,7 +213,7 @@ def _import_night(season: Season, players: dict[str, Player], data: dict, place:
         )
     postings = list(_postings(night, players, _field(data, "hands", list, place), place))
     save_in_bulk(postings)
-    misfolded = pots_misfolded(night)
+    misfolded = [step.number for step in pot_history(night) if not step.kept]
     if misfolded:
         raise ExchangeError(
             f"{place}.hands: hand {misfolded[0]} pays out a naturals pot that is not what the "

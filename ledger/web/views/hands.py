@@ -4,7 +4,7 @@ The same endpoints correct a hand when the form carries ``correcting``: the
 correction keeps the original hand's players, rules and stake.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -40,7 +40,7 @@ class Table:
     stake: int
     spec: dict
     correcting: Hand | None = None
-    bets: list[Bet] = field(default_factory=list)  # the side bets, winners to be told
+    bets: list[Bet] = field(default_factory=list)  # the side bets: the sheet asks who won
     suit: str = ""  # the high-card bet's called suit
 
 
@@ -54,9 +54,7 @@ def _table(night: Night, seated: list[Player], data) -> Table:
         return Table(seated, night.dealer, night.next_stake, night.rules, bets=bets, suit=suit)
     hand = hand_or_404(night, hand_id)
     players = [seat.player for seat in hand.seats.select_related("player")]
-    bets = [
-        replace(bet, winner=None) for bet in stored_bets(hand.side_bets, {p.pk: p for p in players})
-    ]
+    bets = stored_bets(hand.side_bets, {player.pk: player for player in players})
     return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand, bets=bets)
 
 

@@ -12,8 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.models import Player
-from ledger.reads.pot import pot_of
+from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.money import AmountError, format_plain, parse_amount
 from ledger.web.access import READ, SCORE, can, league_for, night_for
@@ -56,8 +55,8 @@ def plain_text(state: Settlement) -> str:
 def _pot_left(night) -> list[tuple[str, int]]:
     """A naturals pot nobody won: what each player has in, which goes back to them."""
     amounts = pot_of(night).amounts
-    names = dict(Player.objects.filter(pk__in=amounts).values_list("pk", "name"))
-    return sorted(((names[pk], amount) for pk, amount in amounts.items()), key=lambda r: r[0])
+    players = players_by_id(amounts)
+    return sorted((players[pk].name, amount) for pk, amount in amounts.items())
 
 
 def _render(request, state: Settlement, status=200, **extra):

@@ -9,8 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from ledger.models import Player
-from ledger.reads.pot import pot_history
+from ledger.reads.pot import players_by_id, pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import WIN_RESULTS
 from ledger.rules.money import format_plain
@@ -157,11 +156,8 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 
 def _winners(steps, running) -> dict[int, str]:
     """The names of the pot's winners: each has a running total, being paid."""
-    names = {player.pk: player.name for player in running}
-    missing = {step.winner for step in steps if step.winner and step.winner not in names}
-    if missing:
-        names |= dict(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
-    return names
+    winners = players_by_id({step.winner for step in steps if step.winner}, running)
+    return {pk: player.name for pk, player in winners.items()}
 
 
 @require_GET
