@@ -1,5 +1,7 @@
 """Standings, player page and night summary at phone width, checked by axe-core."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -24,9 +26,10 @@ def test_the_standings_screens_on_a_phone(
     where = name.bounding_box()["x"]
     page.locator(".table-responsive").evaluate("e => { e.scrollLeft = 400; }")
     assert name.bounding_box()["x"] == where, "the player column stays put"
-    assert page.locator("table.standings thead th").count() == 5
+    expect(page.locator("table.standings thead th")).to_have_count(5)
     page.locator("#columns").click()
-    assert page.locator("table.standings thead th").count() == 14
+    expect(page).to_have_url(re.compile(r"columns=all"))
+    expect(page.locator("table.standings thead th")).to_have_count(14)
     page.locator("table.standings tbody th a").first.click()
     expect(page.locator("svg.chart polyline")).to_have_count(1)
     screenshot(f"12-player-{scheme}")
