@@ -141,28 +141,6 @@
   });
 })();
 
-// A save whose answer never came: say so on the form and offer to send it again. The form
-// keeps its request key, so a hand the server did save is answered, not saved twice.
-(function () {
-  function lost(event) {
-    var form = event.detail.elt;
-    if (!form || form.id !== "hand") return;
-    var note = form.querySelector("#save-lost");
-    note.hidden = false;
-    form.querySelector("#confirm").hidden = true;  // one button: Try again
-    note.scrollIntoView({ block: "nearest" });
-  }
-  document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:timeout", lost);
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (form && form.id === "hand") {
-      form.querySelector("#save-lost").hidden = true;
-      form.querySelector("#confirm").hidden = false;
-    }
-  });
-})();
-
 // A new league takes the phone's time zone; the league page offers it too.
 (function () {
   var zone = "";
@@ -247,4 +225,47 @@ document.addEventListener("change", function (event) {
   window.addEventListener("online", mark);
   window.addEventListener("offline", mark);
   mark();
+
+  // A live page (one that polls) is kept as it stands after each change, not as it was first
+  // drawn; and the scoring screen fetches its hand sheets while it can, so they open offline.
+  var PAGES = "tonk-pages";
+  function controlled() {
+    return "serviceWorker" in navigator && navigator.serviceWorker.controller && window.caches;
+  }
+  var keeping = null;
+  function keepPage() {
+    clearTimeout(keeping);
+    keeping = setTimeout(function () {
+      if (!controlled() || !document.getElementById("poll")) return;
+      var copy = document.documentElement.cloneNode(true);
+      ["#hand-form", "#notice", "#queue", "#share-box"].forEach(function (part) {
+        var e = copy.querySelector(part);
+        if (e) e.replaceChildren();
+      });
+      var html = "<!doctype html>\n" + copy.outerHTML;
+      var page = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      caches.open(PAGES).then(function (cache) { return cache.put(location.href, page); });
+    }, 500);
+  }
+  var fetched = null;
+  function fetchSheets() {
+    var sheets = Array.prototype.map.call(document.querySelectorAll("#actions a.outcome"), function (a) {
+      return a.getAttribute("hx-get");
+    });
+    var table = Array.prototype.map.call(document.querySelectorAll("li.total[data-seated]"), function (li) {
+      return li.dataset.player;
+    }).join();
+    var bets = document.getElementById("side-bets");
+    if (bets) table += bets.textContent;
+    if (!sheets.length || !controlled() || !navigator.onLine || table === fetched) return;
+    fetched = table;  // seats or side bets changed: the kept sheets are redrawn
+    sheets.reduce(function (done, url) {
+      return done.then(function () { return fetch(url, { headers: { "HX-Request": "true" } }); });
+    }, Promise.resolve()).catch(function () { fetched = null; });
+  }
+  document.addEventListener("htmx:afterSettle", function () { keepPage(); fetchSheets(); });
+  window.addEventListener("load", fetchSheets);
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () { keepPage(); fetchSheets(); });
+  }
 })();

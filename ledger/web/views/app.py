@@ -21,6 +21,7 @@ from ledger.web.polling import BUILD
 SHELL = (
     "ledger/theme.js",
     "ledger/app.js",
+    "ledger/queue.js",
     "ledger/app.css",
     "ledger/favicon.svg",
     "vendor/bootstrap/bootstrap.min.css",

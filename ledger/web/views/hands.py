@@ -242,9 +242,13 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
             else:
                 notice = _("Hand %(number)d saved.") % {"number": hand.number}
             if request.htmx:
-                return _saved(request, night, hand, notice)
-            messages.success(request, notice)
-            return redirect("ledger:night", slug=slug, night_id=night.pk)
+                response = _saved(request, night, hand, notice)
+            else:
+                messages.success(request, notice)
+                response = redirect("ledger:night", slug=slug, night_id=night.pk)
+            # The phone's offline queue tells a saved hand from a refused one by this.
+            response["X-Hand-Saved"] = str(hand.number)
+            return response
     context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
         return reswap(

@@ -1,11 +1,13 @@
 // Tonk Tracker's service worker: the app shell from the cache, pages from the network. The
-// scoring screens and spectator views are kept, so a night opened before opens again with
-// no connection; they are forgotten when the phone logs out.
+// scoring screens, spectator views and new hands' sheets are kept, so a night opened before
+// opens again with no connection and hands can be logged into the phone's queue (queue.js);
+// they are forgotten when the phone logs out.
 const VERSION = "{{ version }}";
 const SHELL = "tonk-shell-" + VERSION;
 const PAGES = "tonk-pages";
 const STATIC = {{ static_prefix|safe }};
 const NIGHT = /^\/l\/[^/]+\/nights\/\d+\/(watch\/)?$/;
+const SHEET = /^\/l\/[^/]+\/nights\/\d+\/hand\/\w+\/$/;  // a new hand's sheet, not a correction's
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll({{ shell|safe }})));
@@ -33,7 +35,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
   }
-  if (request.mode === "navigate" && NIGHT.test(url.pathname)) {
+  const sheet = SHEET.test(url.pathname) && !url.search;
+  if ((request.mode === "navigate" && NIGHT.test(url.pathname)) || sheet) {
     event.respondWith(
       fetch(request)
         .then((response) => {
