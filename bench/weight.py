@@ -1,5 +1,6 @@
 """How many bytes a phone downloads for a page: the HTML and every stylesheet and script it
-names, the web app manifest and the service worker, each gzipped as a server would send it.
+names, the web app manifest, the service worker and the hand sheets it keeps for offline
+use, each gzipped as a server would send it.
 """
 
 import gzip
@@ -12,6 +13,8 @@ from django.test import Client
 
 ASSET = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|icon)"[^>]+href|script[^>]+src)="([^"]+)"')
 SERVED = re.compile(r'(?:<link rel="manifest" href|data-sw)="([^"]+)"')  # by views, not files
+# The new hands' sheets the scoring screen fetches once loaded, so they open offline.
+SHEETS = re.compile(r'hx-get="([^"]+)" hx-target="#hand-form" data-outcome=')
 
 
 @dataclass
@@ -47,4 +50,8 @@ def page_weight(client: Client, url: str) -> Weight:
         served = client.get(path)
         assert served.status_code == 200, path
         assets[path] = gzipped(served.content)
+    for path in SHEETS.findall(html.decode()):
+        sheet = client.get(path, headers={"HX-Request": "true"})
+        assert sheet.status_code == 200, path
+        assets[path] = gzipped(sheet.content)
     return Weight(html=gzipped(html), assets=assets)

@@ -80,6 +80,7 @@ def test_saving_answers_with_what_the_hand_changed(client, urls, players):
     page = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
     text = page.content.decode()
     assert page.status_code == 200
+    assert page["X-Hand-Saved"] == "1", "how the phone's offline queue knows it was taken"
     assert 'id="board"' not in text, "not the whole board: the parts that changed"
     assert (page["HX-Retarget"], page["HX-Reswap"]) == ("#hand-form", "innerHTML show:window:top")
     assert "<html" not in text
@@ -103,6 +104,7 @@ def test_a_correction_answers_with_the_whole_board(client, urls, players):
     data[f"count-{players['Croaker'].pk}"] = 2
     page = client.post(urls["night"] + "hand/drop/save/", data, **HTMX)
     text = page.content.decode()
+    assert page["X-Hand-Saved"] == "2"
     assert 'id="board"' in text
     assert "Hand 2 saved, correcting hand 1." in text
     assert "corrected by #2" in text, "the corrected row changes too"
@@ -111,12 +113,16 @@ def test_a_correction_answers_with_the_whole_board(client, urls, players):
 def test_saving_without_javascript_redirects(client, urls, players):
     response = client.post(urls["night"] + "hand/drop/save/", drop_data(players))
     assert (response.status_code, response["Location"]) == (302, urls["night"])
+    assert response["X-Hand-Saved"] == "1"
     assert "Hand 1 saved." in client.get(urls["night"]).content.decode()
 
 
 def test_a_resubmitted_form_records_one_hand(client, urls, players):
     for _ in range(3):
-        client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="same"), **HTMX)
+        page = client.post(
+            urls["night"] + "hand/drop/save/", drop_data(players, key="same"), **HTMX
+        )
+        assert page["X-Hand-Saved"] == "1", "a queue sending it again learns it was taken"
     assert Hand.objects.count() == 1
     assert Entry.objects.count() == 4  # two transfers, two entries each
 
@@ -127,6 +133,7 @@ def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, pl
     )
     text = page.content.decode()
     assert page["HX-Retarget"] == "#hand-form"
+    assert "X-Hand-Saved" not in page, "refused: the queue keeps it and shows why"
     elmo = players["Elmo"].pk
     assert re.search(rf'id="id_count-{elmo}"[^>]*aria-describedby', text)
     assert "Elmo&#x27;s count 51 is impossible with a 52-card deck" in text
@@ -261,8 +268,9 @@ def test_undo_four_times_undoes_one_hand_and_redo_brings_it_back(client, urls, p
 
 def test_a_closed_night_takes_no_hands(client, urls, players, night):
     services.close_night(night=night)
-    text = client.post(urls["night"] + "hand/drop/save/", drop_data(players)).content.decode()
-    assert "this night is closed" in text
+    response = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
+    assert "X-Hand-Saved" not in response
+    assert "this night is closed" in response.content.decode()
     assert not Hand.objects.exists()
 
 

@@ -1,5 +1,5 @@
-"""The scoring screen a phone downloads, with the manifest and the service worker, stays
-within 80 KB gzipped (``make bench`` prints the same figure for a 100,000-hand league)."""
+"""The scoring screen a phone downloads, with the manifest, the service worker and the hand
+sheets it keeps for offline use, stays within 80 KB gzipped (``make bench`` prints the same figure for a 100,000-hand league)."""
 
 import pytest
 
@@ -15,5 +15,7 @@ def test_the_scoring_screen_with_the_worker_weighs_at_most_80_kb(client, urls, p
         record(night, drop(p["Croaker"], {p["Croaker"]: 3, p["Goblin"]: 8, p["Elmo"]: 20}))
     weight = page_weight(client, urls["night"])
     assert {"/manifest.webmanifest", "/sw.js"} <= set(weight.assets)
+    sheets = [path for path in weight.assets if "/hand/" in path]
+    assert len(sheets) == 6, "every new hand's sheet, fetched to open offline"
     print(f"\nscoring screen, 10 hands: {weight.total / 1024:.1f} KB gzip {weight}")
     assert weight.total <= 80 * 1024
