@@ -127,6 +127,22 @@ def test_a_resubmitted_form_records_one_hand(client, urls, players):
     assert Entry.objects.count() == 4  # two transfers, two entries each
 
 
+def test_a_save_sent_again_after_the_table_changed_still_answers_with_its_hand(
+    client, urls, players, night
+):
+    """The answer was lost, then a player left: the phone's queue sends the hand again, and
+    it is the hand already recorded, not a refusal the scorekeeper would have to sort out."""
+    client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="lost"), **HTMX)
+    services.seat_player(night=night, player=players["One-Eye"])
+    services.unseat_player(night=night, player=players["Goblin"])
+    again = client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="lost"), **HTMX)
+    assert again["X-Hand-Saved"] == "1"
+    assert again["X-Dealer"] == str(players["Croaker"].pk), "who deals now, after hand 1"
+    assert Hand.objects.count() == 1
+    other = client.post(urls["night"] + "hand/drop/save/", drop_data(players, key="new"), **HTMX)
+    assert "X-Hand-Saved" not in other, "a new key to the changed table is refused as before"
+
+
 def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, players):
     page = client.post(
         urls["night"] + "hand/drop/save/", drop_data(players, counts=(10, 8, 51)), **HTMX

@@ -234,24 +234,37 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
         except DOMAIN_ERRORS as exc:
             form.add_domain_error(exc)
         else:
-            if hand.replaces:
-                notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
-                    "number": hand.number,
-                    "replaced": hand.replaces.number,
-                }
-            else:
-                notice = _("Hand %(number)d saved.") % {"number": hand.number}
-            if request.htmx:
-                response = _saved(request, night, hand, notice)
-            else:
-                messages.success(request, notice)
-                response = redirect("ledger:night", slug=slug, night_id=night.pk)
-            # The phone's offline queue tells a saved hand from a refused one by this.
-            response["X-Hand-Saved"] = str(hand.number)
-            return response
+            return _answer_saved(request, night, hand)
+    else:
+        # Sent again after its answer was lost, to a table changed since (a player left, the
+        # side bets changed): the hand stands as it was recorded.
+        key = request.POST.get("key", "")
+        earlier = night.hands.filter(idempotency_key=key).first() if key else None
+        if earlier is not None:
+            return _answer_saved(request, night, earlier)
     context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
         return reswap(
             retarget(_partial(request, night, context, "hand_form"), "#hand-form"), "innerHTML"
         )
     return render_night(request, night, **context)
+
+
+def _answer_saved(request, night: Night, hand: Hand) -> HttpResponse:
+    if hand.replaces:
+        notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
+            "number": hand.number,
+            "replaced": hand.replaces.number,
+        }
+    else:
+        notice = _("Hand %(number)d saved.") % {"number": hand.number}
+    if request.htmx:
+        response = _saved(request, night, hand, notice)
+    else:
+        messages.success(request, notice)
+        response = redirect("ledger:night", slug=night.season.league.slug, night_id=night.pk)
+    # The phone's offline queue tells a recorded hand from a refused one by this, and learns
+    # who deals next before its board is redrawn.
+    response["X-Hand-Saved"] = str(hand.number)
+    response["X-Dealer"] = str(hand.night.dealer_id)
+    return response
