@@ -97,6 +97,8 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
     )
     expect(page.locator("#dealer")).to_have_text("Croaker")  # predicted: left of Elmo
     expect(page.locator("#undo-bar")).to_be_hidden()
+    # A stake or seat changed now would overtake the hands waiting: the table waits too.
+    expect(page.locator("#table-controls button").first).to_be_disabled()
     tonk_out(page, "Goblin")
     page.locator("#confirm").click()
     drop(page, "Elmo", {"Croaker": 5, "Goblin": 12, "Elmo": 9})  # caught
@@ -153,6 +155,7 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
         expect(page.locator(f"[data-total='{name}']")).to_have_attribute("data-amount", str(amount))
     expect(page.locator("#dealer")).to_have_text("Elmo")
     expect(page.locator("#undo")).to_have_text("Undo hand 3")
+    expect(page.locator("#table-controls button").first).to_be_enabled()
 
 
 def test_a_refused_hand_blocks_the_rest_until_fixed_and_is_never_sent_for_another_account(
@@ -229,6 +232,9 @@ def test_a_save_whose_answer_is_lost_waits_on_the_phone_and_is_recorded_once(
 
     page.route("**/hand/tonk_out/save/", saved_then_lost, times=1)
     page.locator("#confirm").click()
+    lost = page.locator("#queue li.queued")
+    expect(lost).to_contain_text("sent once with no answer")
+    assert lost.get_by_role("button", name="Undo").count() == 0, "it may be recorded already"
     expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1.")
     assert Hand.objects.count() == 1
     expect(page.locator("[data-total=Goblin]")).to_have_attribute("data-amount", "400")

@@ -236,7 +236,7 @@ document.addEventListener("change", function (event) {
   function keepPage() {
     clearTimeout(keeping);
     keeping = setTimeout(function () {
-      if (!controlled() || !document.getElementById("poll")) return;
+      if (!controlled() || !/\/nights\/\d+\/(watch\/)?$/.test(location.pathname)) return;
       var copy = document.documentElement.cloneNode(true);
       ["#hand-form", "#notice", "#queue", "#share-box"].forEach(function (part) {
         var e = copy.querySelector(part);
@@ -255,12 +255,17 @@ document.addEventListener("change", function (event) {
     var table = Array.prototype.map.call(document.querySelectorAll("li.total[data-seated]"), function (li) {
       return li.dataset.player;
     }).join();
-    var bets = document.getElementById("side-bets");
-    if (bets) table += bets.textContent;
+    Array.prototype.forEach.call(document.querySelectorAll("#side-bets [data-bet]"), function (bet) {
+      table += bet.dataset.bet + bet.dataset.terms + bet.querySelector(".text-body-secondary").textContent;
+    });
     if (!sheets.length || !controlled() || !navigator.onLine || table === fetched) return;
     fetched = table;  // seats or side bets changed: the kept sheets are redrawn
     sheets.reduce(function (done, url) {
-      return done.then(function () { return fetch(url, { headers: { "HX-Request": "true" } }); });
+      return done.then(function () {
+        return fetch(url, { headers: { "HX-Request": "true" } }).then(function (response) {
+          if (!response.ok) throw new Error(response.status);
+        });
+      });
     }, Promise.resolve()).catch(function () { fetched = null; });
   }
   document.addEventListener("htmx:afterSettle", function () { keepPage(); fetchSheets(); });

@@ -1,17 +1,21 @@
-// The offline queue of the scoring screen: a hand saved with no connection, or whose save got
-// no answer, is kept on this phone (localStorage, one list per night and signed-in scorekeeper)
-// and sent, in order and with its request key, when the connection is back. The server records
-// a key once, so a hand sent twice (its first answer lost) is still recorded once.
+// The offline queue of the scoring screen. Every hand saved is first written to this phone
+// (localStorage, one list per night and signed-in scorekeeper) with its request key, then
+// sent; it leaves the list when the server has recorded it. A hand saved with no connection,
+// or whose save got no answer, stays listed and is sent again, in order and with the same key,
+// when the connection is back: the server records a key once, so nothing is recorded twice.
 (function () {
   "use strict";
   var RETRY_FIRST = 2000, RETRY_MOST = 30000;
-  var sending = false, retryIn = RETRY_FIRST, timer = null, sent = [];
+  var sending = false, retryIn = RETRY_FIRST, timer = null, sent = [], sheetFromCache = false;
 
   function box() { return document.getElementById("queue"); }
   function word(name) {
     var words = document.getElementById("queue-words");
     var span = words && words.content.querySelector("[data-word='" + name + "']");
     return span ? span.textContent : name;
+  }
+  function fill(text, name, value) {
+    return text.replace("{" + name + "}", function () { return value; });
   }
   function load() {
     var here = box();
@@ -23,6 +27,15 @@
     if (!here) return;
     if (items.length) localStorage.setItem(here.dataset.store, JSON.stringify(items));
     else localStorage.removeItem(here.dataset.store);
+  }
+  function change(key, fields) {
+    store(load().map(function (item) { return item.key === key ? Object.assign(item, fields) : item; }));
+  }
+  function drop(key) {
+    store(load().filter(function (item) { return item.key !== key; }));
+  }
+  function waiting(items) {  // a hand the normal save is sending right now is not shown
+    return items.filter(function (item) { return !item.inflight; });
   }
   function newKey() {
     var bytes = new Uint8Array(16);
@@ -39,27 +52,38 @@
     var notice = document.getElementById("notice");
     if (!notice) return;
     if (!text) return notice.replaceChildren();
-    notice.replaceChildren(element("div", "alert py-2 alert-" + (kind || "success"), text));
-    notice.firstChild.setAttribute("role", kind === "danger" ? "alert" : "status");
+    var alert = element("div", "alert py-2 alert-" + (kind || "success"), text);
+    alert.setAttribute("role", kind === "danger" ? "alert" : "status");
+    notice.replaceChildren(alert);
+  }
+  function closeSheet() {
+    var sheet = document.getElementById("hand-form");
+    if (sheet) htmx.swap(sheet, "", { swapStyle: "innerHTML" });
   }
 
   // The seats, clockwise, and who deals next: after the last queued new hand's dealer, the
   // player on their left; with none queued, the dealer the board shows.
-  function seats() {
-    return Array.prototype.map.call(document.querySelectorAll("li.total[data-seated]"), function (li) {
-      return { id: li.dataset.player, name: li.querySelector("[data-total]").dataset.total };
-    });
+  function seat(li) {
+    return { id: li.dataset.player, name: li.querySelector("[data-total]").dataset.total };
   }
   function nextDealer(items) {
-    var around = seats();
-    var queued = items.filter(function (item) { return !item.correcting; });
+    var around = Array.prototype.map.call(document.querySelectorAll("li.total[data-seated]"), seat);
+    var queued = items.filter(function (item) { return !item.correcting && item.dealer; });
     if (queued.length) {
       var last = queued[queued.length - 1].dealer;
       var at = around.map(function (s) { return s.id; }).indexOf(last.id);
       if (at >= 0) return around[(at + 1) % around.length];
     }
     var dealing = document.querySelector("li.total[data-deals]");
-    return dealing && { id: dealing.dataset.player, name: dealing.querySelector("[data-total]").dataset.total };
+    return dealing && seat(dealing);
+  }
+  function dealerNow(id) {  // the server said who deals: the board agrees before it is redrawn
+    var li = id && document.querySelector("li.total[data-player='" + id + "']");
+    if (!li) return;
+    Array.prototype.forEach.call(document.querySelectorAll("li.total[data-deals]"), function (other) {
+      other.removeAttribute("data-deals");
+    });
+    li.setAttribute("data-deals", "");
   }
 
   // What the sheet says, in its own (translated) words: "Drop: Croaker · Croaker 7, Goblin 17".
@@ -101,38 +125,63 @@
     if (at >= 0) items[at] = item;
     else items.push(item);
     store(items);
-    var sheet = document.getElementById("hand-form");
-    if (sheet) sheet.replaceChildren();
-    tell(word("kept"), "warning");
+    closeSheet();
+    if (items[0].refused) tell(word("held"), "warning");
+    else if (!navigator.onLine) tell(word("kept"), "warning");
     window.scrollTo(0, 0);
     draw();
     flush();
   }
 
+  // How the server answered a hand: recorded, refused with its reasons on the sheet it sent
+  // back, refused for another reason, or no real answer (sent again later).
+  function judge(status, saved, redirected, text) {
+    if (saved) return { saved: true };
+    if (redirected) return { refused: { message: word("signed-out"), retry: true } };
+    if (status === 200 && /<form id="hand"/.test(text)) return { refused: { message: reasons(text), html: text } };
+    if (status === 403) return { refused: { message: word("reload"), retry: true } };
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { refused: { message: word("refused") } };
+    return { failed: true };
+  }
+  function reasons(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var errors = Array.prototype.map.call(page.querySelectorAll(".alert-danger, .invalid-feedback"), function (e) {
+      return e.textContent.trim();
+    }).filter(Boolean);
+    return errors.join(" ") || word("refused");
+  }
+
   function draw() {
     var here = box();
     if (!here) return;
-    var items = load();
-    here.hidden = !items.length;
-    var undoBar = document.getElementById("undo-bar");  // the newest hand is a queued one
-    if (undoBar) undoBar.hidden = !!items.length;
-    var dealer = nextDealer(items), shown = document.getElementById("dealer");
-    if (shown && dealer) {
-      shown.textContent = dealer.name;
+    var items = load(), shown = waiting(items);
+    document.body.classList.toggle("queue-waiting", shown.length > 0);  // app.css hides the undo bar
+    Array.prototype.forEach.call(document.querySelectorAll("#table-controls button, #side-bets-button"), function (control) {
+      control.toggleAttribute("disabled", shown.length > 0);  // a table change would overtake them
+      control.classList.toggle("disabled", shown.length > 0);
+      control.setAttribute("aria-disabled", shown.length > 0 ? "true" : "false");
+    });
+    var dealer = nextDealer(items), named = document.getElementById("dealer");
+    if (named && dealer) {
+      named.textContent = dealer.name;
       var badge = document.getElementById("deals-badge");
       var name = document.querySelector("li.total[data-player='" + dealer.id + "'] .name");
       if (badge && name) name.append(badge);
     }
-    if (!items.length) { here.replaceChildren(); return; }
+    var drawn = JSON.stringify([shown, sending]);
+    if (here.dataset.drawn === drawn) return;  // unchanged: nothing for a screen reader to repeat
+    here.dataset.drawn = drawn;
+    here.hidden = !shown.length;
+    if (!shown.length) { here.replaceChildren(); return; }
     var list = element("ol", "list-unstyled mb-0");
-    items.forEach(function (item, index) {
+    shown.forEach(function (item, index) {
       var li = element("li", "queued py-1" + (item.refused ? " refused" : ""));
       li.dataset.key = item.key;
       var line = element("p", "mb-1");
       line.append(element("strong", "", item.summary));
-      if (item.dealer && !item.correcting) line.append(" · " + word("dealt").replace("{name}", item.dealer.name));
-      var state = sending && index === 0 ? word("sending") : items[0].refused ? word("behind") : word("waiting");
-      if (!item.refused) line.append(": ", element("em", "", state));
+      if (item.dealer && !item.correcting) line.append(" · " + fill(word("dealt"), "name", item.dealer.name));
+      var state = sending && index === 0 ? "sending" : shown[0].refused ? "behind" : item.tried ? "unsure" : "waiting";
+      if (!item.refused) line.append(": ", element("em", "", word(state)));
       li.append(line);
       if (item.refused) {
         var why = element("div", "alert alert-danger py-2 mb-1", item.refused.message);
@@ -142,12 +191,13 @@
         if (item.refused.html) buttons.append(button(word("fix"), "btn-primary queue-fix", item.key));
         buttons.append(button(word("discard"), "btn-outline-danger queue-discard", item.key));
         li.append(buttons);
-      } else if (index === items.length - 1 && !(sending && index === 0)) {
+      } else if (index === shown.length - 1 && !item.tried && !(sending && index === 0)) {
         li.append(button(word("undo"), "btn-outline-secondary queue-undo", item.key));
       }
       list.append(li);
     });
-    here.replaceChildren(element("h2", "h6", word("heading") + " (" + items.length + ")"), list);
+    here.replaceChildren(element("h2", "h6", word("heading") + " (" + shown.length + ")"), list,
+      element("p", "small text-body-secondary mb-0", word("locked")));
   }
   function button(text, className, key) {
     var b = element("button", "btn tap " + className, text);
@@ -156,22 +206,6 @@
     return b;
   }
 
-  // The server's words for a refusal: the errors on the sheet it sent back.
-  function reasons(html) {
-    var page = new DOMParser().parseFromString(html, "text/html");
-    var errors = Array.prototype.map.call(page.querySelectorAll(".alert-danger, .invalid-feedback"), function (e) {
-      return e.textContent.trim();
-    }).filter(Boolean);
-    return errors.join(" ") || word("refused");
-  }
-  function refuse(key, refused) {
-    var items = load();
-    items.forEach(function (item) { if (item.key === key) item.refused = refused; });
-    store(items);
-  }
-  function drop(key) {
-    store(load().filter(function (item) { return item.key !== key; }));
-  }
   function later() {
     clearTimeout(timer);
     timer = setTimeout(flush, retryIn);
@@ -184,8 +218,9 @@
   // Send the first hand; when the server took it, the next. A refusal stops the queue there.
   function flush() {
     var head = load()[0];
-    if (sending || !head || head.refused || !navigator.onLine) return;
+    if (sending || !head || head.refused || head.inflight || !navigator.onLine) return;
     sending = true;
+    change(head.key, { tried: true });  // from here it may be recorded: it is not undone here
     draw();
     var abort = new AbortController();
     var giveUp = setTimeout(function () { abort.abort(); }, 15000);
@@ -196,58 +231,51 @@
       signal: abort.signal,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "X-CSRFToken": token() }
     }).then(function (response) {
-      var number = response.headers.get("X-Hand-Saved");
-      if (number) {
-        drop(head.key);
-        sent.push("#" + number);
-        retryIn = RETRY_FIRST;
-        return "saved";
-      }
-      if (response.redirected) {
-        refuse(head.key, { message: word("signed-out"), signedOut: true });
-      } else if (response.status === 200) {
-        return response.text().then(function (html) {
-          refuse(head.key, { message: reasons(html), html: html });
-          return "refused";
-        });
-      } else if (response.status < 500) {
-        refuse(head.key, { message: word("refused") });
-      } else {
-        return "failed";
-      }
-      return "refused";
+      return response.text().then(function (text) {
+        var verdict = judge(response.status, response.headers.get("X-Hand-Saved"), response.redirected, text);
+        if (verdict.saved) {
+          drop(head.key);
+          sent.push("#" + response.headers.get("X-Hand-Saved"));
+          dealerNow(response.headers.get("X-Dealer"));
+          retryIn = RETRY_FIRST;
+        } else if (verdict.refused) {
+          change(head.key, { refused: verdict.refused });
+        }
+        return verdict;
+      });
     }).catch(function () {
-      return "failed";
-    }).then(function (outcome) {
+      return { failed: true };
+    }).then(function (verdict) {
       clearTimeout(giveUp);
       sending = false;
       var left = load().length;
       if (!left && sent.length) {
-        tell(word("sent").replace("{hands}", sent.join(", ")));
+        tell(fill(word("sent"), "hands", sent.join(", ")));
         sent = [];
+      } else if (verdict.refused) {
+        tell(word("refused-notice"), "warning");
       }
-      if (outcome === "refused") tell("");  // the refused hand says why, where it waits
       draw();
-      if (outcome === "failed") later();
-      else if (outcome === "saved" && left) flush();
+      if (verdict.failed) later();
+      else if (verdict.saved && left) flush();
       else htmx.trigger(document.body, "tonk:refresh");  // the board shows what was recorded
     });
   }
 
   // The sheet: a fresh one (perhaps from the phone's cache, drawn before the last hands) gets
   // a new request key; the dealer is predicted where the server could not know it (hands
-  // waiting here, or a sheet kept offline). With no connection the preview says why not.
+  // waiting here, or a sheet kept from earlier). With no connection the preview says why not.
   function sheetLoaded(form) {
     if (form.hasAttribute("data-fresh")) {
       form.querySelector("input[name=key]").value = newKey();
       var items = load();
-      var dealer = (items.length || !navigator.onLine) && nextDealer(items);
+      var dealer = (items.length || sheetFromCache || !navigator.onLine) && nextDealer(items);
       var select = form.querySelector("select[name=dealer]");
       if (dealer && select && select.value !== dealer.id) {
         var was = select.options[select.selectedIndex].textContent.trim();
         select.value = dealer.id;
         var summary = form.querySelector(".dealer-choice summary");
-        summary.textContent = summary.textContent.replace(was, dealer.name);
+        summary.textContent = summary.textContent.replace(was, function () { return dealer.name; });
       }
     }
     if (!navigator.onLine) noPreview();
@@ -257,34 +285,57 @@
     if (preview) preview.replaceChildren(element("p", "text-body-secondary mb-0 small", word("no-preview")));
   }
 
-  var pending = null;  // the hand on its way to the server, kept in case no answer comes
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
     if (!form || form.id !== "hand" || event.detail.requestConfig.verb !== "post") return;
-    var item = itemFrom(form);
-    if (form.dataset.fixing || !navigator.onLine || load().length) {
-      event.preventDefault();
+    var item = itemFrom(form), items = load();
+    if (form.dataset.fixing || !navigator.onLine || items.length) {
+      event.preventDefault();  // it goes behind the hands already waiting
       keep(item, form.dataset.fixing);
-    } else {
-      pending = item;
+      return;
     }
+    item.inflight = true;  // written down before it leaves, in case no answer comes
+    store(items.concat([item]));
+    event.detail.queueKey = item.key;
   });
-  function lost(event) {
-    var elt = event.detail.elt;
-    if (!elt || !box()) return;
-    if (elt.id === "hand" && pending) {
-      keep(pending);
-      later();
-    } else if (elt.id === "preview") {
-      noPreview();
-    } else if (elt.getAttribute("hx-target") === "#hand-form") {  // a sheet it never kept
-      tell(word("no-sheet"), "warning");
+  // The normal save's answer, judged once: only the server's own answer is shown.
+  function verdictOf(detail) {
+    var xhr = detail.xhr;
+    if (!detail.verdict) {
+      var redirected = !!xhr.responseURL && !xhr.responseURL.endsWith(detail.requestConfig.path);
+      detail.verdict = xhr.status ? judge(xhr.status, xhr.getResponseHeader("X-Hand-Saved"), redirected, xhr.responseText) : { failed: true };
     }
+    return detail.verdict;
   }
-  document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:timeout", lost);
+  function shown(verdict) { return verdict.saved || (verdict.refused && verdict.refused.html); }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (detail.requestConfig && detail.requestConfig.verb === "get" && detail.target.id === "hand-form") {
+      sheetFromCache = !!detail.xhr.getResponseHeader("X-From-Cache");
+    }
+    if (detail.queueKey) detail.shouldSwap = !!shown(verdictOf(detail));
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "hand" && event.detail.successful) pending = null;
+    var detail = event.detail, key = detail.queueKey;
+    if (!key) {
+      if (detail.failed && !detail.xhr.status && detail.requestConfig.verb === "get" &&
+          detail.elt.getAttribute("hx-target") === "#hand-form") tell(word("no-sheet"), "warning");
+      return;
+    }
+    var verdict = verdictOf(detail);
+    if (shown(verdict)) {
+      drop(key);  // recorded, or refused with its reasons on the sheet, as ever
+    } else {
+      change(key, { inflight: false, tried: !!verdict.failed, refused: verdict.refused || null });
+      closeSheet();
+      tell(word(verdict.refused ? "refused-notice" : "kept"), "warning");
+      window.scrollTo(0, 0);
+      if (verdict.failed) later();
+    }
+    draw();
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "preview") noPreview();
   });
   document.addEventListener("htmx:load", function (event) {
     var form = event.target.querySelector && (event.target.id === "hand" ? event.target : event.target.querySelector("#hand"));
@@ -306,6 +357,8 @@
     }
     drop(key);  // undo of a hand not sent yet, or a refused one discarded
     draw();
+    var next = document.querySelector("#queue .queue-undo, #queue .queue-fix, #actions a.outcome");
+    if (next) next.focus();
     flush();
   });
 
@@ -317,10 +370,14 @@
     if (document.visibilityState === "visible") flush();
   });
   document.addEventListener("DOMContentLoaded", function () {
-    // Signed in again: what waited for it goes now.
-    var items = load();
-    items.forEach(function (item) { if (item.refused && item.refused.signedOut) item.refused = null; });
-    if (box()) store(items);
+    if (!box()) return;
+    // A page closed while a save was on its way, or a refusal that a new sign-in or a fresh
+    // page answers: those hands are sent (again) now.
+    store(load().map(function (item) {
+      if (item.inflight) Object.assign(item, { inflight: false, tried: true });
+      if (item.refused && item.refused.retry) item.refused = null;
+      return item;
+    }));
     draw();
     flush();
   });

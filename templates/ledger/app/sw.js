@@ -23,30 +23,38 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A kept answer says so (X-From-Cache): the scoring screen then predicts the dealer itself.
+function fromCache(hit) {
+  if (!hit) return Response.error();
+  const headers = new Headers(hit.headers);
+  headers.set("X-From-Cache", "1");
+  return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
   if (request.method !== "GET") {  // saves go to the server, or fail
-    if (url.pathname.endsWith("/logout/")) event.waitUntil(caches.delete(PAGES));
+    // Another account may sign in on this phone: the kept pages were the last one's.
+    if (/\/(logout|login|signup)\/$/.test(url.pathname)) event.waitUntil(caches.delete(PAGES));
     return;
   }
   if (url.pathname.startsWith(STATIC)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
   }
-  const sheet = SHEET.test(url.pathname) && !url.search;
-  if ((request.mode === "navigate" && NIGHT.test(url.pathname)) || sheet) {
+  const page = request.mode === "navigate" && NIGHT.test(url.pathname);
+  const sheet = SHEET.test(url.pathname) && !url.search && request.headers.get("HX-Request") === "true";
+  if (page || sheet) {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            caches.open(PAGES).then((cache) => cache.put(request, copy));
-          }
-          return response;
+          if (!response.ok || response.redirected) return response;  // a login page is not kept
+          const copy = response.clone();
+          return caches.open(PAGES).then((cache) => cache.put(request, copy)).then(() => response);
         })
-        .catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error()))
+        .catch(() => caches.match(request, { ignoreVary: true }).then(fromCache))
     );
   }
 });
