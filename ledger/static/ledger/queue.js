@@ -6,7 +6,8 @@
 (function () {
   "use strict";
   var RETRY_FIRST = 2000, RETRY_MOST = 30000;
-  var sending = false, retryIn = RETRY_FIRST, timer = null, sent = [], sheetFromCache = false;
+  var sending = false, retryIn = RETRY_FIRST, timer = null, sent = [];
+  var sheetFromCache = false, sheetAskedAt = 0, dealerToldAt = 0;
 
   function box() { return document.getElementById("queue"); }
   function word(name) {
@@ -84,6 +85,7 @@
       other.removeAttribute("data-deals");
     });
     li.setAttribute("data-deals", "");
+    dealerToldAt = Date.now();
   }
 
   // What the sheet says, in its own (translated) words: "Drop: Croaker · Croaker 7, Goblin 17".
@@ -263,13 +265,15 @@
   }
 
   // The sheet: a fresh one (perhaps from the phone's cache, drawn before the last hands) gets
-  // a new request key; the dealer is predicted where the server could not know it (hands
-  // waiting here, or a sheet kept from earlier). With no connection the preview says why not.
+  // a new request key; the dealer is predicted where the sheet cannot know it: hands waiting
+  // here, a sheet kept from earlier, or one asked for before a waiting hand was recorded.
+  // With no connection the preview says why not.
   function sheetLoaded(form) {
     if (form.hasAttribute("data-fresh")) {
       form.querySelector("input[name=key]").value = newKey();
       var items = load();
-      var dealer = (items.length || sheetFromCache || !navigator.onLine) && nextDealer(items);
+      var stale = items.length || sheetFromCache || !navigator.onLine || dealerToldAt > sheetAskedAt;
+      var dealer = stale && nextDealer(items);
       var select = form.querySelector("select[name=dealer]");
       if (dealer && select && select.value !== dealer.id) {
         var was = select.options[select.selectedIndex].textContent.trim();
@@ -287,6 +291,9 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
+    if (event.detail.requestConfig.verb === "get" && form.getAttribute("hx-target") === "#hand-form") {
+      sheetAskedAt = Date.now();
+    }
     if (!form || form.id !== "hand" || event.detail.requestConfig.verb !== "post") return;
     var item = itemFrom(form), items = load();
     if (form.dataset.fixing || !navigator.onLine || items.length) {
