@@ -85,3 +85,11 @@ def log_in(live_server):
         )
 
     return enter
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone whose service workers run (the other browser tests block them)."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    yield context
+    context.close()

@@ -4,7 +4,7 @@ controls the pages and opens a night seen before with no connection, marked as s
 import struct
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.test_play_a_night import assert_accessible
 from tests.helpers import drop, record
@@ -20,14 +20,6 @@ ACTIVATED = """navigator.serviceWorker.ready.then(r => r.active.state === "activ
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args):
-    """A phone whose service workers run (the other browser tests block them)."""
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
-    yield context
-    context.close()
 
 
 def test_the_manifest_names_the_app_and_its_icons(phone, live_server):

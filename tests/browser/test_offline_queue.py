@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Hand, Membership
 from ledger.services.details import stored_details
-from tests.browser.test_installable import ACTIVATED, phone  # noqa: F401 (a fixture)
+from tests.browser.test_installable import ACTIVATED
 from tests.browser.test_play_a_night import assert_accessible
 from tests.commands import run_command
 
@@ -29,6 +29,16 @@ def eventually(page: Page, script: str, timeout: float = 10) -> None:
     while not page.evaluate(script):
         assert time.monotonic() < end, f"never true: {script}"
         time.sleep(0.1)
+
+
+def scoring_screen(phone, live_server, log_in, user, night, width: int, height: int) -> Page:
+    """The night's scoring screen on an installed phone, its worker in control."""
+    page = phone.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    log_in(page, user)
+    page.goto(night_url(live_server, night))
+    installed(page)
+    return page
 
 
 def installed(page: Page) -> None:
@@ -72,18 +82,14 @@ def payouts(hands: list[dict]) -> dict[str, int]:
 
 
 def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_each(
-    phone,  # noqa: F811
+    phone,
     live_server,
     log_in,
     owner,
     night,
     screenshot,
 ):
-    page = phone.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
-    installed(page)
+    page = scoring_screen(phone, live_server, log_in, owner, night, 390, 844)
 
     phone.set_offline(True)
     drop(page, "Croaker", {"Croaker": 3, "Goblin": 8, "Elmo": 20})
@@ -159,7 +165,7 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
 
 
 def test_a_refused_hand_blocks_the_rest_until_fixed_and_is_never_sent_for_another_account(
-    phone,  # noqa: F811
+    phone,
     live_server,
     log_in,
     owner,
@@ -167,11 +173,7 @@ def test_a_refused_hand_blocks_the_rest_until_fixed_and_is_never_sent_for_anothe
     django_user_model,
     screenshot,
 ):
-    page = phone.new_page()
-    page.set_viewport_size({"width": 360, "height": 740})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
-    installed(page)
+    page = scoring_screen(phone, live_server, log_in, owner, night, 360, 740)
 
     phone.set_offline(True)
     drop(page, "Croaker", {"Croaker": 99, "Goblin": 8, "Elmo": 20})  # no hand holds 99

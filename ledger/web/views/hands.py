@@ -238,7 +238,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
     else:
         # Sent again after its answer was lost, to a table changed since (a player left, the
         # side bets changed): the hand stands as it was recorded.
-        key = request.POST.get("key", "")
+        key = form.cleaned_data.get("key")  # the field's own checks passed
         earlier = night.hands.filter(idempotency_key=key).first() if key else None
         if earlier is not None:
             return _answer_saved(request, night, earlier)
