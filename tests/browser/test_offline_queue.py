@@ -111,7 +111,8 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
     page.locator("#confirm").click()
     expect(waiting).to_have_count(3)
     expect(page.locator("#dealer")).to_have_text("Elmo")
-    eventually(page, "caches.match(location.href).then(Boolean)")  # the board, kept
+    eventually(page, "caches.match(location.href).then(Boolean)")  # the board, kept...
+    page.wait_for_timeout(700)  # ...as it stood after the last change (app.js waits 500 ms)
 
     page.reload()  # the phone closed the page, or the browser dropped it
     expect(page.locator("#offline")).to_be_visible()
@@ -240,6 +241,36 @@ def test_a_save_whose_answer_is_lost_waits_on_the_phone_and_is_recorded_once(
     expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1.")
     assert Hand.objects.count() == 1
     expect(page.locator("[data-total=Goblin]")).to_have_attribute("data-amount", "400")
+
+
+def test_a_hand_saved_while_the_last_is_on_its_way_waits_behind_it(
+    page: Page, live_server, log_in, owner, night, players
+):
+    """A slow answer: the scorekeeper opens the next sheet and saves it before the first
+    save has come back. The second waits, then goes, in order."""
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    held = []
+    page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
+    tonk_out(page, "Goblin")
+    page.locator("#confirm").click()
+    page.wait_for_timeout(100)
+    assert len(held) == 1, "the first save is on its way"
+    drop(page, "Croaker", {"Croaker": 3, "Goblin": 8, "Elmo": 20})
+    dealer = page.locator("#hand select[name=dealer]")
+    expect(dealer).to_have_value(str(players["Croaker"].pk))  # left of the first one's Elmo
+    page.locator("#confirm").click()
+    expect(page.locator("#queue li.queued")).to_have_count(1)
+    assert Hand.objects.count() == 0
+    held[0].fulfill(response=held[0].fetch())
+    expect(page.locator("#queue")).to_be_hidden()
+    expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #2.")
+    hands = list(Hand.objects.order_by("number"))
+    assert [(h.outcome, h.dealer.name) for h in hands] == [
+        ("tonk_out", "Elmo"),
+        ("drop", "Croaker"),
+    ]
+    expect(page.locator(".hands .hand[data-number]")).to_have_count(2)
 
 
 def test_twenty_hands_through_a_flapping_connection_are_recorded_once_each_in_order(

@@ -242,6 +242,11 @@ document.addEventListener("change", function (event) {
         var e = copy.querySelector(part);
         if (e) e.replaceChildren();
       });
+      var queue = copy.querySelector("#queue");  // queue.js draws it again from its store
+      if (queue) {
+        queue.removeAttribute("data-drawn");
+        queue.hidden = true;
+      }
       var html = "<!doctype html>\n" + copy.outerHTML;
       var page = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       caches.open(PAGES).then(function (cache) { return cache.put(location.href, page); });

@@ -132,6 +132,7 @@
     else if (!navigator.onLine) tell(word("kept"), "warning");
     window.scrollTo(0, 0);
     draw();
+    box().focus({ preventScroll: true });  // the Save button it was tapped on is gone
     flush();
   }
 
@@ -290,11 +291,9 @@
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (event.detail.requestConfig.verb === "get" && form.getAttribute("hx-target") === "#hand-form") {
-      sheetAskedAt = Date.now();
-    }
-    if (!form || form.id !== "hand" || event.detail.requestConfig.verb !== "post") return;
+    var form = event.detail.elt, config = event.detail.requestConfig;
+    if (config.verb === "get" && form.getAttribute("hx-target") === "#hand-form") sheetAskedAt = Date.now();
+    if (form.id !== "hand" || config.verb !== "post") return;
     var item = itemFrom(form), items = load();
     if (form.dataset.fixing || !navigator.onLine || items.length) {
       event.preventDefault();  // it goes behind the hands already waiting
@@ -303,43 +302,56 @@
     }
     item.inflight = true;  // written down before it leaves, in case no answer comes
     store(items.concat([item]));
-    event.detail.queueKey = item.key;
+    var answer = { key: item.key, form: form };
+    event.detail.queueAnswer = answer;
+    // Heard whatever becomes of the form (another sheet may have replaced it meanwhile).
+    event.detail.xhr.addEventListener("loadend", function () { answered(answer, event.detail.xhr, config.path); });
   });
-  // The normal save's answer, judged once: only the server's own answer is shown.
-  function verdictOf(detail) {
-    var xhr = detail.xhr;
-    if (!detail.verdict) {
-      var redirected = !!xhr.responseURL && !xhr.responseURL.endsWith(detail.requestConfig.path);
-      detail.verdict = xhr.status ? judge(xhr.status, xhr.getResponseHeader("X-Hand-Saved"), redirected, xhr.responseText) : { failed: true };
+
+  // The normal save's answer. Shown as ever when it is the server's own and its form still
+  // on screen: the board's parts for a hand recorded, the sheet with its errors for a refusal
+  // (unless hands wait behind it: it then waits at their head, refused).
+  function verdictOf(answer, xhr, path) {
+    if (!answer.verdict) {
+      var redirected = !!xhr.responseURL && !xhr.responseURL.endsWith(path);
+      answer.verdict = xhr.status ? judge(xhr.status, xhr.getResponseHeader("X-Hand-Saved"), redirected, xhr.responseText) : { failed: true };
     }
-    return detail.verdict;
+    return answer.verdict;
   }
-  function shown(verdict) { return verdict.saved || (verdict.refused && verdict.refused.html); }
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var detail = event.detail;
+    var detail = event.detail, answer = detail.queueAnswer;
     if (detail.requestConfig && detail.requestConfig.verb === "get" && detail.target.id === "hand-form") {
       sheetFromCache = !!detail.xhr.getResponseHeader("X-From-Cache");
     }
-    if (detail.queueKey) detail.shouldSwap = !!shown(verdictOf(detail));
+    if (!answer) return;
+    var verdict = verdictOf(answer, detail.xhr, detail.requestConfig.path);
+    var alone = load().length === 1;
+    answer.swapped = document.body.contains(answer.form) &&
+      !!(verdict.saved || (verdict.refused && verdict.refused.html && alone));
+    detail.shouldSwap = answer.swapped;
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail, key = detail.queueKey;
-    if (!key) {
-      if (detail.failed && !detail.xhr.status && detail.requestConfig.verb === "get" &&
-          detail.elt.getAttribute("hx-target") === "#hand-form") tell(word("no-sheet"), "warning");
-      return;
-    }
-    var verdict = verdictOf(detail);
-    if (shown(verdict)) {
-      drop(key);  // recorded, or refused with its reasons on the sheet, as ever
+  function answered(answer, xhr, path) {
+    var verdict = verdictOf(answer, xhr, path), key = answer.key;
+    if (verdict.saved) {
+      drop(key);
+      dealerNow(xhr.getResponseHeader("X-Dealer"));
+    } else if (verdict.refused && answer.swapped) {
+      drop(key);  // its sheet shows why, as ever
     } else {
       change(key, { inflight: false, tried: !!verdict.failed, refused: verdict.refused || null });
-      closeSheet();
+      if (document.body.contains(answer.form)) closeSheet();
       tell(word(verdict.refused ? "refused-notice" : "kept"), "warning");
       window.scrollTo(0, 0);
-      if (verdict.failed) later();
     }
     draw();
+    if (verdict.failed) later();
+    else if (load().length) flush();
+    else if (!answer.swapped) htmx.trigger(document.body, "tonk:refresh");
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;  // a sheet asked for with no connection, and none kept
+    if (!detail.successful && !detail.xhr.status && detail.requestConfig.verb === "get" &&
+        detail.elt.getAttribute("hx-target") === "#hand-form") tell(word("no-sheet"), "warning");
   });
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt && event.detail.elt.id === "preview") noPreview();
@@ -359,10 +371,14 @@
       htmx.swap(document.getElementById("hand-form"), item.refused.html, { swapStyle: "innerHTML" });
       var form = document.getElementById("hand");
       form.dataset.fixing = key;
+      form.querySelector("[name=csrfmiddlewaretoken]").value = token();  // for its preview
       form.scrollIntoView({ block: "start" });
+      var wrong = form.querySelector(".is-invalid");
+      if (wrong) wrong.focus({ preventScroll: true });
       return;
     }
     drop(key);  // undo of a hand not sent yet, or a refused one discarded
+    if (document.querySelector("#hand[data-fixing='" + key + "']")) closeSheet();
     draw();
     var next = document.querySelector("#queue .queue-undo, #queue .queue-fix, #actions a.outcome");
     if (next) next.focus();
