@@ -188,6 +188,9 @@
       li.append(line);
       if (item.refused) {
         var why = element("div", "alert alert-danger py-2 mb-1", item.refused.message);
+        // A refusal without the server's sheet (signed out, reload) may follow a send that
+        // did reach it: one with its sheet never did (a recorded key is answered as saved).
+        if (item.tried && !item.refused.html) why.append(element("div", "small mt-1", word("maybe-recorded")));
         why.append(element("div", "small mt-1", word("blocked")));
         li.append(why);
         var buttons = element("div", "d-flex gap-2");
@@ -394,6 +397,8 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     if (!box()) return;
+    // Another tab of this night would send an in-flight hand again too: harmless, as the
+    // night's row lock and its unique keys record it once.
     // A page closed while a save was on its way, or a refusal that a new sign-in or a fresh
     // page answers: those hands are sent (again) now.
     store(load().map(function (item) {
