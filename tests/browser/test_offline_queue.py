@@ -273,6 +273,22 @@ def test_a_hand_saved_while_the_last_is_on_its_way_waits_behind_it(
     expect(page.locator(".hands .hand[data-number]")).to_have_count(2)
 
 
+def test_a_page_closed_while_its_save_was_on_its_way_sends_it_when_opened_again(
+    page: Page, live_server, log_in, owner, night
+):
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    held = []
+    page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
+    tonk_out(page, "Goblin")
+    page.locator("#confirm").click()
+    page.wait_for_timeout(100)
+    assert len(held) == 1 and Hand.objects.count() == 0
+    page.reload()  # the phone dropped the page; the save never reached the server
+    expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1.")
+    assert Hand.objects.count() == 1
+
+
 def test_twenty_hands_through_a_flapping_connection_are_recorded_once_each_in_order(
     page: Page, live_server, log_in, owner, night
 ):
