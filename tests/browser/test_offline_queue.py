@@ -96,7 +96,8 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
     expect(page.locator("#preview")).to_contain_text("No connection, so no preview")
     page.locator("#confirm").click()
     expect(page.locator("#hand")).to_have_count(0)
-    expect(page.locator("#notice")).to_contain_text("Kept on this phone")
+    expect(page.locator("#offline")).to_contain_text("Hands you save are kept on this phone")
+    expect(page.locator("#queue-count")).to_contain_text("Not in the totals yet: 1 waiting")
     waiting = page.locator("#queue li.queued")
     expect(waiting.locator("p")).to_have_text(
         "Drop: Croaker · Croaker 3, Goblin 8, Elmo 20 · dealt by Elmo: will be scored when back online"
@@ -184,7 +185,7 @@ def test_a_refused_hand_blocks_the_rest_until_fixed_and_is_never_sent_for_anothe
     phone.set_offline(False)
     refused = page.locator("#queue li.queued.refused")
     expect(refused).to_contain_text("Croaker's count")
-    expect(refused).to_contain_text("The hands behind it wait")
+    expect(page.locator("#notice")).to_contain_text("A waiting hand was not accepted")
     expect(page.locator("#queue li.queued").nth(1)).to_contain_text("waits for the hand above")
     screenshot("73-queue-refused-360", on=page)
     assert_accessible(page, "a refused hand in the queue")
@@ -219,6 +220,28 @@ def test_a_refused_hand_blocks_the_rest_until_fixed_and_is_never_sent_for_anothe
         ("tonk_out", "Croaker"),
     ]
     assert hands[0].seats.get(player__name="Croaker").count == 9
+
+
+def test_a_refused_hand_discarded_is_gone_and_the_table_is_free_again(
+    page: Page, live_server, log_in, owner, night
+):
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    drop(page, "Croaker", {"Croaker": 99, "Goblin": 8, "Elmo": 20})
+    page.context.set_offline(True)
+    page.locator("#confirm").click()
+    expect(page.locator("#queue-count")).to_have_text(
+        "Not in the totals yet: 1 waiting on this phone, below ↓"
+    )
+    expect(page.locator("#no-hands")).to_be_hidden()
+    page.context.set_offline(False)
+    refused = page.locator("#queue li.queued.refused")
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Discard hand").click()
+    expect(page.locator("#queue")).to_be_hidden()
+    expect(page.locator("#queue-count")).to_be_hidden()
+    expect(page.locator("#table-controls button").first).to_be_enabled()
+    assert Hand.objects.count() == 0
 
 
 def test_a_save_whose_answer_is_lost_waits_on_the_phone_and_is_recorded_once(

@@ -128,8 +128,7 @@
     else items.push(item);
     store(items);
     closeSheet();
-    if (items[0].refused) tell(word("held"), "warning");
-    else if (!navigator.onLine) tell(word("kept"), "warning");
+    if (items[0].refused) tell(word("held"), "warning");  // offline, the banner says it all
     window.scrollTo(0, 0);
     draw();
     box().focus({ preventScroll: true });  // the Save button it was tapped on is gone
@@ -171,6 +170,13 @@
       var name = document.querySelector("li.total[data-player='" + dealer.id + "'] .name");
       if (badge && name) name.append(badge);
     }
+    var pending = document.getElementById("queue-count");  // right under the totals
+    if (pending) {
+      pending.hidden = !shown.length;
+      pending.textContent = fill(word("not-counted"), "count", shown.length);
+    }
+    var none = document.getElementById("no-hands");
+    if (none) none.hidden = shown.length > 0;
     var drawn = JSON.stringify([shown, sending]);
     if (here.dataset.drawn === drawn) return;  // unchanged: nothing for a screen reader to repeat
     here.dataset.drawn = drawn;
@@ -191,18 +197,17 @@
         // A refusal without the server's sheet (signed out, reload) may follow a send that
         // did reach it: one with its sheet never did (a recorded key is answered as saved).
         if (item.tried && !item.refused.html) why.append(element("div", "small mt-1", word("maybe-recorded")));
-        why.append(element("div", "small mt-1", word("blocked")));
         li.append(why);
         var buttons = element("div", "d-flex gap-2");
-        if (item.refused.html) buttons.append(button(word("fix"), "btn-primary queue-fix", item.key));
-        buttons.append(button(word("discard"), "btn-outline-danger queue-discard", item.key));
+        if (item.refused.html) buttons.append(button(word("fix"), "btn-primary flex-fill queue-fix", item.key));
+        buttons.append(button(word("discard"), "btn-outline-danger ms-auto queue-discard", item.key));
         li.append(buttons);
       } else if (index === shown.length - 1 && !item.tried && !(sending && index === 0)) {
-        li.append(button(word("undo"), "btn-outline-secondary queue-undo", item.key));
+        li.append(button(word("undo"), "btn-outline-primary queue-undo", item.key));
       }
       list.append(li);
     });
-    here.replaceChildren(element("h2", "h6", word("heading") + " (" + shown.length + ")"), list,
+    here.replaceChildren(element("h2", "h6", fill(word("heading"), "count", shown.length)), list,
       element("p", "small text-body-secondary mb-0", word("locked")));
   }
   function button(text, className, key) {
@@ -352,9 +357,9 @@
     else if (!answer.swapped) htmx.trigger(document.body, "tonk:refresh");
   }
   document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail;  // a sheet asked for with no connection, and none kept
+    var detail = event.detail;  // anything else asked of the server with no connection
     if (!detail.successful && !detail.xhr.status && detail.requestConfig.verb === "get" &&
-        detail.elt.getAttribute("hx-target") === "#hand-form") tell(word("no-sheet"), "warning");
+        detail.elt.id !== "poll" && detail.elt.id !== "preview") tell(word("no-connection"), "warning");
   });
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt && event.detail.elt.id === "preview") noPreview();
@@ -380,6 +385,7 @@
       if (wrong) wrong.focus({ preventScroll: true });
       return;
     }
+    if (b.classList.contains("queue-discard") && !window.confirm(word("discard-sure"))) return;
     drop(key);  // undo of a hand not sent yet, or a refused one discarded
     if (document.querySelector("#hand[data-fixing='" + key + "']")) closeSheet();
     draw();
