@@ -306,7 +306,8 @@ def test_a_page_closed_while_its_save_was_on_its_way_sends_it_when_opened_again(
     tonk_out(page, "Goblin")
     page.locator("#confirm").click()
     page.wait_for_timeout(100)
-    assert len(held) == 1 and Hand.objects.count() == 0
+    assert len(held) == 1
+    assert Hand.objects.count() == 0
     page.reload()  # the phone dropped the page; the save never reached the server
     expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1.")
     assert Hand.objects.count() == 1
