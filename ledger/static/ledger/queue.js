@@ -54,7 +54,7 @@
     if (!notice) return;
     if (!text) return notice.replaceChildren();
     var alert = element("div", "alert py-2 alert-" + (kind || "success"), text);
-    alert.setAttribute("role", kind === "danger" ? "alert" : "status");
+    alert.setAttribute("role", "status");
     notice.replaceChildren(alert);
   }
   function closeSheet() {
