@@ -266,6 +266,18 @@ def test_a_save_whose_answer_is_lost_waits_on_the_phone_and_is_recorded_once(
     expect(page.locator("[data-total=Goblin]")).to_have_attribute("data-amount", "400")
 
 
+def goblin_tonks_out_slowly(page: Page) -> list:
+    """Save Goblin's tonk-out and hold the request on its way: the held route is returned."""
+    held = []
+    page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
+    tonk_out(page, "Goblin")
+    page.locator("#confirm").click()
+    page.wait_for_timeout(100)
+    assert len(held) == 1, "the save is on its way"
+    assert Hand.objects.count() == 0
+    return held
+
+
 def test_a_hand_saved_while_the_last_is_on_its_way_waits_behind_it(
     page: Page, live_server, log_in, owner, night, players
 ):
@@ -273,12 +285,7 @@ def test_a_hand_saved_while_the_last_is_on_its_way_waits_behind_it(
     save has come back. The second waits, then goes, in order."""
     log_in(page, owner)
     page.goto(night_url(live_server, night))
-    held = []
-    page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
-    tonk_out(page, "Goblin")
-    page.locator("#confirm").click()
-    page.wait_for_timeout(100)
-    assert len(held) == 1, "the first save is on its way"
+    held = goblin_tonks_out_slowly(page)
     drop(page, "Croaker", {"Croaker": 3, "Goblin": 8, "Elmo": 20})
     dealer = page.locator("#hand select[name=dealer]")
     expect(dealer).to_have_value(str(players["Croaker"].pk))  # left of the first one's Elmo
@@ -301,13 +308,7 @@ def test_a_page_closed_while_its_save_was_on_its_way_sends_it_when_opened_again(
 ):
     log_in(page, owner)
     page.goto(night_url(live_server, night))
-    held = []
-    page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
-    tonk_out(page, "Goblin")
-    page.locator("#confirm").click()
-    page.wait_for_timeout(100)
-    assert len(held) == 1
-    assert Hand.objects.count() == 0
+    goblin_tonks_out_slowly(page)
     page.reload()  # the phone dropped the page; the save never reached the server
     expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1.")
     assert Hand.objects.count() == 1
