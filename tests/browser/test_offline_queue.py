@@ -23,7 +23,7 @@ def night_url(live_server, night) -> str:
     return f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/"
 
 
-def eventually(page: Page, script: str, timeout: float = 10) -> None:
+def eventually(page: Page, script: str, timeout: float = 30) -> None:
     """Wait until ``script`` (which may return a promise) is true in the page."""
     end = time.monotonic() + timeout
     while not page.evaluate(script):
@@ -272,7 +272,10 @@ def goblin_tonks_out_slowly(page: Page) -> list:
     page.route("**/hand/tonk_out/save/", lambda route: held.append(route), times=1)
     tonk_out(page, "Goblin")
     page.locator("#confirm").click()
-    page.wait_for_timeout(100)
+    for _ in range(100):  # until the request reaches the route (a loaded machine is slow)
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert len(held) == 1, "the save is on its way"
     assert Hand.objects.count() == 0
     return held
