@@ -142,6 +142,7 @@ def night_page(live_server, page: Page, screenshot):
 
 def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     page = night_page
+    night_url = page.url.split("?")[0]  # a sheet tapped before htmx took its link opens as a page
     keeper = Scorekeeper(page, "speno", 100)
 
     # Hand 1: a won drop at a 4-player table: open, tap the dropper, type counts, confirm.
@@ -314,7 +315,7 @@ def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     print(f"\ntap budget: won drop {drop_taps} taps plus the counts, tonk-out {tonk_out_taps} taps")
 
     # A spectator sees the same totals, and no controls.
-    page.goto(page.url.split("?")[0] + "watch/")
+    page.goto(night_url + "watch/")
     expect(page.locator("[data-total='Goblin']")).to_have_attribute(
         "data-amount", str(expected["Goblin"])
     )
