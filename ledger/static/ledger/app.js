@@ -236,6 +236,7 @@ document.addEventListener("change", function (event) {
   function keepPage() {
     clearTimeout(keeping);
     keeping = setTimeout(function () {
+      // Only the pages the worker keeps (its NIGHT): a sheet opened as a page is not one.
       if (!controlled() || !/\/nights\/\d+\/(watch\/)?$/.test(location.pathname)) return;
       var copy = document.documentElement.cloneNode(true);
       ["#hand-form", "#notice", "#queue", "#share-box"].forEach(function (part) {

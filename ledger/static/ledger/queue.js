@@ -310,18 +310,19 @@
     }
     item.inflight = true;  // written down before it leaves, in case no answer comes
     store(items.concat([item]));
-    var answer = { key: item.key, form: form };
+    var answer = { key: item.key, form: form, xhr: event.detail.xhr, path: config.path };
     event.detail.queueAnswer = answer;
     // Heard whatever becomes of the form (another sheet may have replaced it meanwhile).
-    event.detail.xhr.addEventListener("loadend", function () { answered(answer, event.detail.xhr, config.path); });
+    answer.xhr.addEventListener("loadend", function () { answered(answer); });
   });
 
   // The normal save's answer. Shown as ever when it is the server's own and its form still
   // on screen: the board's parts for a hand recorded, the sheet with its errors for a refusal
   // (unless hands wait behind it: it then waits at their head, refused).
-  function verdictOf(answer, xhr, path) {
+  function verdictOf(answer) {
+    var xhr = answer.xhr;
     if (!answer.verdict) {
-      var redirected = !!xhr.responseURL && !xhr.responseURL.endsWith(path);
+      var redirected = !!xhr.responseURL && !xhr.responseURL.endsWith(answer.path);
       answer.verdict = xhr.status ? judge(xhr.status, xhr.getResponseHeader("X-Hand-Saved"), redirected, xhr.responseText) : { failed: true };
     }
     return answer.verdict;
@@ -332,17 +333,17 @@
       sheetFromCache = !!detail.xhr.getResponseHeader("X-From-Cache");
     }
     if (!answer) return;
-    var verdict = verdictOf(answer, detail.xhr, detail.requestConfig.path);
+    var verdict = verdictOf(answer);
     var alone = load().length === 1;
     answer.swapped = document.body.contains(answer.form) &&
       !!(verdict.saved || (verdict.refused && verdict.refused.html && alone));
     detail.shouldSwap = answer.swapped;
   });
-  function answered(answer, xhr, path) {
-    var verdict = verdictOf(answer, xhr, path), key = answer.key;
+  function answered(answer) {
+    var verdict = verdictOf(answer), key = answer.key;
     if (verdict.saved) {
       drop(key);
-      dealerNow(xhr.getResponseHeader("X-Dealer"));
+      dealerNow(answer.xhr.getResponseHeader("X-Dealer"));
     } else if (verdict.refused && answer.swapped) {
       drop(key);  // its sheet shows why, as ever
     } else {

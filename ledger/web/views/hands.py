@@ -250,7 +250,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
     return render_night(request, night, **context)
 
 
-def _answer_saved(request, night: Night, hand: Hand) -> HttpResponse:
+def _answer_saved(request: HttpRequest, night: Night, hand: Hand) -> HttpResponse:
     if hand.replaces:
         notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
             "number": hand.number,
