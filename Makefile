@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
+.PHONY: run test test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
 
 install: $(STAMP)
 
@@ -77,6 +77,10 @@ test-postgres: $(STAMP) messages browser
 	else \
 		echo "== PostgreSQL not reachable at $(PG_URL): PostgreSQL leg skipped"; \
 	fi
+
+# The browser tests again, saving a picture of every screen they pass to test-artifacts/.
+screenshots: $(STAMP) messages browser
+	env -u DATABASE_URL SCREENSHOTS=1 $(PYTEST) tests/browser
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

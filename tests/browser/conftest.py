@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import shots
+from tests.browser.shots import shoot
+
 # A save is given 15 s before the phone calls it lost; on a loaded two-core CI machine one took
 # more than Playwright's default 5 s, so the tests wait as long as the app does.
 expect.set_options(timeout=15_000)
@@ -15,7 +18,6 @@ expect.set_options(timeout=15_000)
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,7 +50,9 @@ def browser_context_args(browser_context_args):
     return {
         **browser_context_args,
         "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
+        # A phone's sharp screen for the pictures; for the checks alone one pixel per CSS
+        # pixel, a quarter of the painting (layout, taps and axe see CSS pixels either way).
+        "device_scale_factor": 2 if shots.WANTED else 1,
         "is_mobile": True,
         "has_touch": True,
         # The service worker has its own tests (test_installable.py): elsewhere it would
@@ -59,13 +63,11 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def screenshot(page):
-    """``screenshot("night")`` saves the whole page (``on=`` another page) to test-artifacts/ (git-ignored)."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    """``screenshot("night")`` saves the whole page (``on=`` another page) to test-artifacts/
+    (git-ignored) when screenshots are asked for (tests/browser/shots.py)."""
 
     def take(name: str, on=None) -> Path:
-        path = ARTIFACTS / f"{name}.png"
-        (on or page).screenshot(path=str(path), full_page=True)
-        return path
+        return shoot(on or page, name, full_page=True)
 
     return take
 

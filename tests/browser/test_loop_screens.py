@@ -1,9 +1,11 @@
-"""Every screen of the scoring loop at 360 and 390 px, light and dark: screenshots in
-test-artifacts/, no serious or critical axe-core violation, nothing wider than the phone."""
+"""Every screen of the scoring loop, light and dark: no serious or critical axe-core
+violation and nothing wider than the phone (360 px; the pictures at 360 and 390 px)."""
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.phones import WIDTHS
+from tests.browser.shots import shoot
 from tests.browser.test_play_a_night import assert_accessible
 from tests.helpers import drop, record
 
@@ -11,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_scoring_loop_screens(
     page: Page, live_server, log_in, owner, night, players, scheme, width
 ):
@@ -23,7 +25,7 @@ def test_the_scoring_loop_screens(
     page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
 
     def shot(name: str) -> None:
-        page.screenshot(path=f"test-artifacts/50-{name}-{width}-{scheme}.png")
+        shoot(page, f"50-{name}-{width}-{scheme}")
         assert_accessible(page, f"{name} at {width} px ({scheme})")
 
     shot("board")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ledger import services
+from tests.browser.shots import shoot
 from tests.browser.test_play_a_night import assert_accessible
 from tests.commands import run_command
 
@@ -106,7 +107,7 @@ def test_a_pushups_night_agrees_with_payouts(
     pushes = page.locator("#preview-pushes")
     expect(pushes).to_contain_text("Croaker is pushed up 14 (double: a tonk out with a spread)")
     expect(pushes).to_contain_text("Elmo is pushed up 44")
-    page.screenshot(path=f"test-artifacts/60-pushups-tonk-out-{width}.png")
+    shoot(page, f"60-pushups-tonk-out-{width}")
     assert_accessible(page, f"push-ups tonk-out sheet at {width} px")
     keeper.save({"outcome": "tonk_out", "winner": "Goblin", "method": "spread", "counts": out})
 
@@ -169,7 +170,7 @@ def test_a_pushups_night_agrees_with_payouts(
             "counts": {"Croaker": 9, "Goblin": 15, "Elmo": 2},
         }
     )
-    page.screenshot(path=f"test-artifacts/61-pushups-board-{width}.png")
+    shoot(page, f"61-pushups-board-{width}")
     assert_accessible(page, f"push-ups board at {width} px")
 
     page.get_by_role("button", name="Undo hand 9").click()

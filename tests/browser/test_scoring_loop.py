@@ -5,6 +5,8 @@ from playwright.sync_api import Page, expect
 
 from ledger import services
 from ledger.models import Hand
+from tests.browser.phones import SIZES
+from tests.browser.shots import shoot
 from tests.helpers import balances, drop, new_key, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -87,7 +89,7 @@ def in_view(page: Page, selector: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
+@pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_hand_sheet_opens_in_view_and_save_brings_the_totals_back(
     page: Page, live_server, log_in, owner, night, players, three_hands, screenshot, width, height
 ):
@@ -98,7 +100,7 @@ def test_the_hand_sheet_opens_in_view_and_save_brings_the_totals_back(
     expect(page.locator("#hand")).to_be_visible()
     assert in_view(page, "#hand h2")
     assert in_view(page, "#confirm")
-    page.screenshot(path=f"test-artifacts/43-drop-sheet-{width}.png")
+    shoot(page, f"43-drop-sheet-{width}")
     page.locator("#hand .choice label:text-is('Croaker')").first.click()
     for name, count in (("Croaker", "3"), ("Goblin", "20"), ("Elmo", "9")):
         page.get_by_label(f"{name}'s count", exact=True).fill(count)
@@ -114,7 +116,7 @@ def test_the_hand_sheet_opens_in_view_and_save_brings_the_totals_back(
     expect(page.locator("#hand h2")).to_contain_text("Correct hand 1")
     assert in_view(page, "#hand h2")
     assert in_view(page, "#confirm")
-    page.screenshot(path=f"test-artifacts/44-correct-sheet-{width}.png")
+    shoot(page, f"44-correct-sheet-{width}")
 
 
 def test_leaving_and_closing_the_night_ask_first(page: Page, live_server, log_in, owner, night):

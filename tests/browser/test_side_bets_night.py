@@ -9,7 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ledger import services
+from tests.browser.shots import shoot
 from tests.browser.test_play_a_night import assert_accessible
+from tests.browser.waits import open_sheet
 from tests.commands import run_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -87,7 +89,7 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     sheet.locator("[data-kind=high_card] label:text-is('One-Eye')").click()
     sheet.locator("label:text-is('Naturals pot')").click()
     sheet.get_by_label("Ante each deal ($)").fill("0.10")
-    page.screenshot(path=f"test-artifacts/62-side-bets-sheet-{width}.png")
+    shoot(page, f"62-side-bets-sheet-{width}")
     assert_accessible(page, f"side bets sheet at {width} px")
     sheet.locator("#save-side-bets").click()
     expect(page.locator("#side-bets [data-bet=high_card]")).to_contain_text(
@@ -95,22 +97,22 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     )
 
     counts = {"Croaker": 3, "Goblin": 9, "Elmo": 20, "One-Eye": 14}
-    page.locator("a.outcome[data-outcome=drop]").click()
+    open_sheet(page, "drop")
     page.locator("#hand .choice label:text-is('Croaker') >> nth=0").click()
     for name, count in counts.items():
         page.get_by_label(f"{name}'s count", exact=True).fill(str(count))
-    page.screenshot(path=f"test-artifacts/63-hand-with-side-bets-{width}.png")
+    shoot(page, f"63-hand-with-side-bets-{width}")
     keeper.save({"outcome": "drop", "dropper": "Croaker", "counts": counts}, high_card="Goblin")
     expect(page.locator("#hand-1 [data-bet=high_card]")).to_have_text(
         "High card: Goblin wins $0.25 from each"
     )
 
-    page.locator("a.outcome[data-outcome=tonk_out]").click()
+    open_sheet(page, "tonk_out")
     page.locator("#hand .choice label:text-is('Elmo') >> nth=0").click()
     keeper.save({"outcome": "tonk_out", "winner": "Elmo", "method": "spread"})
 
     # The third hand fed the pot, and is undone: its antes come out again.
-    page.locator("a.outcome[data-outcome=dead]").click()
+    open_sheet(page, "dead")
     keeper.save({"outcome": "dead"})
     expect(page.locator("#pot")).to_have_text("$1.20")
     page.get_by_role("button", name="Undo hand 3").click()
@@ -119,13 +121,13 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     keeper.agree()
     expect(page.locator("#pot")).to_have_text("$0.80")
 
-    page.locator("a.outcome[data-outcome=discard_out]").click()
+    open_sheet(page, "discard_out")
     page.locator("#hand .choice label:text-is('One-Eye') >> nth=0").click()
     keeper.save({"outcome": "discard_out", "winner": "One-Eye"})
     expect(page.locator("#pot")).to_have_text("$1.20")
 
     stock = {"Croaker": 12, "Goblin": 5, "Elmo": 9, "One-Eye": 30}
-    page.locator("a.outcome[data-outcome=stock_out]").click()
+    open_sheet(page, "stock_out")
     for name, count in stock.items():
         page.get_by_label(f"{name}'s count", exact=True).fill(str(count))
     keeper.save({"outcome": "stock_out", "counts": stock}, naturals="Goblin")
@@ -133,5 +135,5 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     expect(page.locator("#hand-5 [data-bet=naturals]")).to_have_text(
         "Naturals: Goblin wins the pot, $1.60"
     )
-    page.screenshot(path=f"test-artifacts/64-side-bets-board-{width}.png", full_page=True)
+    shoot(page, f"64-side-bets-board-{width}", full_page=True)
     assert_accessible(page, f"board with side bets at {width} px")

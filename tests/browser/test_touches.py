@@ -2,21 +2,21 @@
 
 A touch is a tap or a typed digit; a scroll is a next target that was outside the
 screen. Each run prints its table (``pytest -s``), writes it to
-test-artifacts/touches-*.md, and asserts each budget.
+test-artifacts/touches-*.md, and asserts each budget. The checks play at 360×740, where a
+scroll would come first; ``make screenshots`` plays 390×844 too (tests/browser/phones.py).
 """
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from ledger import services
 from ledger.models import Hand
+from tests.browser.phones import SIZES
+from tests.browser.shots import ARTIFACTS, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent", "Otto")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 class Thumb:
@@ -34,7 +34,8 @@ class Thumb:
             " return r.top >= 0 && r.bottom <= window.innerHeight; }"
         )
         if not seen:  # what the screen showed when the target was off it
-            self.scrolls += 1
+            self.scrolls += 1  # the shot is the failure's evidence: taken whenever it happens
+            ARTIFACTS.mkdir(exist_ok=True)
             self.page.screenshot(path=str(ARTIFACTS / f"touches-scroll-{self.scrolls}.png"))
         target.click()
         self.touches += 1
@@ -55,9 +56,6 @@ def choice(name: str) -> str:
 def play(thumb: Thumb, steps: list[str]) -> None:
     for step in steps:
         thumb.tap(step)
-
-
-SIZES = [(390, 844), (360, 740)]
 
 
 @pytest.mark.parametrize("seats", [4, 6])
@@ -89,7 +87,7 @@ def test_a_hand_costs_a_few_touches_and_no_scroll(
         thumb = Thumb(page)
         play(thumb, steps)
         if number == 1:
-            page.screenshot(path=f"test-artifacts/46-count-pad-{seats}-{width}.png")
+            shoot(page, f"46-count-pad-{seats}-{width}")
         thumb.tap("#confirm")
         expect(page.locator("#board [role=status]")).to_contain_text(f"Hand {number} saved.")
         measured.append((f"{seats} players {width}x{height}", name, thumb.touches, thumb.scrolls))
@@ -108,7 +106,7 @@ def test_a_hand_costs_a_few_touches_and_no_scroll(
     thumb = Thumb(page)
     play(thumb, ["#fix-last", "#other-hands a[data-number='1']"])
     expect(page.locator("#hand h2")).to_contain_text("Correct hand 1")
-    page.screenshot(path=f"test-artifacts/47-correct-hand-1-{seats}-{width}.png")
+    shoot(page, f"47-correct-hand-1-{seats}-{width}")
     goblin = everyone["Goblin"].pk
     play(thumb, [f"#id_count-{goblin}", pad(21), "#confirm"])
     expect(page.locator("#board [role=status]")).to_contain_text("correcting hand 1")
@@ -121,4 +119,4 @@ def test_a_hand_costs_a_few_touches_and_no_scroll(
     assert thumb.touches <= 5
     assert thumb.scrolls == 0
     assert Hand.objects.standing().count() == len(hands)  # two corrections replaced two
-    page.screenshot(path=f"test-artifacts/45-after-a-night-{seats}-{width}.png")
+    shoot(page, f"45-after-a-night-{seats}-{width}")

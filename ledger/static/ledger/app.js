@@ -184,6 +184,16 @@ document.addEventListener("click", function (event) {
   });
 });
 
+// htmx wires what it swaps in only when it settles, 20 ms later. An outcome button redrawn
+// by a poll or a save and tapped in those 20 ms would open its sheet as a plain page, whose
+// Save then skips the phone's queue; so the buttons are wired as soon as they are in.
+document.addEventListener("htmx:afterSwap", function (event) {
+  if (!event.target.querySelectorAll) return;
+  Array.prototype.forEach.call(event.target.querySelectorAll("a.outcome[hx-get]"), function (a) {
+    htmx.process(a);
+  });
+});
+
 // The language switcher applies the choice at once; its button is for browsers without JavaScript.
 document.addEventListener("change", function (event) {
   if (event.target.matches(".language-form select")) event.target.form.submit();
