@@ -3,11 +3,13 @@ from contextlib import contextmanager
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connections
+from django.db import connections, transaction
 from django.db.backends.signals import connection_created
+from django.test import override_settings
 
 from ledger import services
 from ledger.models import Entry
+from tests.helpers import PLAYERS, black_company, first_night
 
 # Ledger entries are append-only: no UPDATE or DELETE may touch their table
 # during the whole suite, on any connection (the concurrency tests use threads).
@@ -94,9 +96,33 @@ def django_db_setup(django_db_setup, django_db_blocker):
         connections.close_all()
 
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup, django_db_blocker):
+    """One transaction around a module's tests, for data they all read, built once as
+    Django's ``setUpTestData`` does: each test's own transaction is a savepoint inside it,
+    so what a test changes is rolled back alone. Yields a context in which to build it.
+    Only for modules whose every test is happy to see that data."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+
+    @contextmanager
+    def building():
+        with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+            yield
+
+    yield building
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
 
 
 @pytest.fixture
@@ -106,15 +132,12 @@ def owner(django_user_model):
 
 @pytest.fixture
 def league(owner):
-    return services.create_league(
-        name="Black Company", unit="$", decimal_places=2, default_stake=100, owner=owner
-    )
+    return black_company(owner)
 
 
 @pytest.fixture
 def players(league):
-    names = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
-    return {name: services.add_player(league=league, name=name) for name in names}
+    return {name: services.add_player(league=league, name=name) for name in PLAYERS}
 
 
 @pytest.fixture
@@ -133,6 +156,4 @@ def pushups_night(season, players):
 
 @pytest.fixture
 def night(season, players):
-    """Croaker, Goblin, Elmo clockwise under pagat at stake 100; Elmo deals."""
-    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
-    return services.start_night(season=season, players=seated, dealer=players["Elmo"])
+    return first_night(season, players)

@@ -1,4 +1,5 @@
-"""Shorthands the tests share: a drop, a recorded hand, balances by name."""
+"""Shorthands the tests share: the conftest's league, a drop, a recorded hand, balances
+by name."""
 
 import itertools
 
@@ -11,6 +12,22 @@ _keys = itertools.count(1)
 
 def new_key() -> str:
     return f"key-{next(_keys)}"
+
+
+PLAYERS = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
+
+
+def black_company(owner):
+    """The league of the conftest: dollars and cents, a stake of $1.00."""
+    return services.create_league(
+        name="Black Company", unit="$", decimal_places=2, default_stake=100, owner=owner
+    )
+
+
+def first_night(season, players):
+    """Croaker, Goblin, Elmo clockwise under pagat at stake 100; Elmo deals."""
+    seated = [players["Croaker"], players["Goblin"], players["Elmo"]]
+    return services.start_night(season=season, players=seated, dealer=players["Elmo"])
 
 
 def drop(dropper, counts) -> HandDetails:

@@ -27,6 +27,7 @@ from http.cookies import SimpleCookie
 from urllib.parse import quote
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.messages import ERROR, get_messages
 from django.db import connection, transaction
 from django.test import Client
@@ -40,7 +41,7 @@ from ledger import services
 from ledger.models import Membership
 from ledger.reads.audit import audit
 from ledger.services.details import HandDetails
-from tests.helpers import drop, record
+from tests.helpers import PLAYERS, black_company, drop, first_night, record
 
 pytestmark = pytest.mark.django_db
 
@@ -294,16 +295,28 @@ def templates_not_recorded(monkeypatch):
     monkeypatch.setattr("django.test.client.store_rendered_templates", lambda *a, **k: None)
 
 
-@pytest.fixture
-def world(league, owner, season, night, players, django_user_model):
-    """The league of the conftest with two hands, members of each role, a share link and an
-    invitation; and another league whose ids the corpus throws at this one."""
+@pytest.fixture(scope="module")
+def world(module_db):
+    """Built once for the module (every test rolls back what it did): the league of the
+    conftest with two hands, members of each role, a share link and an invitation; and
+    another league whose ids the corpus throws at this one."""
+    with module_db():
+        return _world()
+
+
+def _world() -> dict:
+    user_model = get_user_model()
+    owner = user_model.objects.create_user(
+        username="croaker", password="a-long-pass-phrase", email="croaker@example.org"
+    )
+    league = black_company(owner)
+    players = {name: services.add_player(league=league, name=name) for name in PLAYERS}
+    season = services.start_season(league=league, name="Winter 2026")
+    night = first_night(season, players)
     users = {
-        name: django_user_model.objects.create_user(username=name, password="pw-" + name * 3)
+        name: user_model.objects.create_user(username=name, password="pw-" + name * 3)
         for name in ("viewer", "scorekeeper", "outsider")
     }
-    owner.email = "croaker@example.org"
-    owner.save()
     Membership.objects.create(league=league, user=users["viewer"], role="viewer")
     Membership.objects.create(league=league, user=users["scorekeeper"], role="scorekeeper")
     p = players

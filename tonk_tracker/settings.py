@@ -117,6 +117,9 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "tonk_tracker.urls"
 
+# How often the scoring screen and the spectator view ask whether the night changed.
+POLL_SECONDS = 4
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -127,6 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ledger.web.polling.interval",
             ],
         },
     },

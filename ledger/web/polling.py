@@ -12,12 +12,18 @@ from dataclasses import replace
 from functools import wraps
 from importlib.metadata import version
 
+from django.conf import settings
 from django.http import HttpResponseNotModified
 from django.utils.cache import parse_etags, patch_vary_headers
 
 from ledger.web.access import Stamp, night_stamp
 
 BUILD = version("tonk-tracker")  # a new release renders differently: its tags differ
+
+
+def interval(request) -> dict:
+    """Template context: every how many seconds the pages that poll ask (``POLL_SECONDS``)."""
+    return {"poll_seconds": settings.POLL_SECONDS}
 
 
 def etag(request, page: str, stamp: Stamp) -> str:

@@ -1,10 +1,16 @@
 """Two scorekeepers' phones on one night: a hand logged on one shows on the other within a
-poll, a poll with nothing new swaps nothing, and a form being filled in is left alone."""
+poll, a poll with nothing new swaps nothing, and a form being filled in is left alone.
+The phones poll every second here (every 4 s in the app: ``POLL_SECONDS``)."""
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def polls_every_second(settings):
+    settings.POLL_SECONDS = 1
 
 
 def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
@@ -25,8 +31,8 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
     # The second phone starts a hand of its own and leaves it half done.
     second.locator("a.outcome[data-outcome=drop]").first.click()
     second.get_by_label("Goblin's count", exact=True).fill("17")
-    second.wait_for_timeout(4_500)  # a poll with nothing new
-    assert polls, "no poll in 4.5 s"
+    second.wait_for_timeout(1_500)  # a poll with nothing new
+    assert polls, "no poll in 1.5 s"
     assert set(polls) == {304}, polls
     expect(second.get_by_label("Goblin's count", exact=True)).to_have_value("17")
 
@@ -39,7 +45,7 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
     page.locator("#confirm").click()
     expect(page.locator("#notice [role=status]")).to_contain_text("Hand 1 saved.")
 
-    # Within a poll (every 4 s) the second phone shows it, and its own form is as it was.
+    # Within a poll the second phone shows it, and its own form is as it was.
     expect(second.locator("[data-total='Goblin']")).to_have_attribute(
         "data-amount", "400", timeout=9_000
     )
@@ -48,7 +54,7 @@ def test_a_hand_logged_on_one_phone_shows_on_the_other_within_a_poll(
     expect(second.get_by_label("Goblin's count", exact=True)).to_have_value("17")
     assert 200 in polls
     # The phone that saved drew the hand from the save's answer: its polls find nothing new.
-    page.wait_for_timeout(4_500)
+    page.wait_for_timeout(1_500)
     assert first_polls, "the first phone polled meanwhile"
     assert set(first_polls) == {304}, first_polls
     screenshot("50-second-phone-after-a-poll", on=second)
