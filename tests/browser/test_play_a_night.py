@@ -327,8 +327,9 @@ def test_a_whole_night_on_a_phone(night_page: Page, screenshot, live_server):
     assert_accessible(page, "spectator view")
 
 
-def test_a_double_tap_on_confirm_records_one_hand(night_page: Page):
-    page = night_page
+def test_a_double_tap_on_confirm_records_one_hand(page: Page, live_server, log_in, owner, night):
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
     page.locator("a.outcome[data-outcome=tonk_out]").click()
     page.locator("#hand .choice label:text-is('Goblin')").click()
     expect(page.locator("#preview-headline")).to_have_text("Goblin tonks out with a spread")
