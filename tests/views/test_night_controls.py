@@ -117,3 +117,10 @@ def test_a_new_player_who_cannot_sit_is_not_created_either(client, urls, night, 
     assert ("this night is closed" if closed else "8 players cannot") in response.content.decode()
     assert league.players.count() == players_before
     assert not league.players.filter(name="Lady").exists()
+
+
+def test_both_screens_poll_as_often_as_the_settings_say(client, urls, settings):
+    settings.POLL_SECONDS = 9
+    assert 'hx-trigger="every 9s"' in client.get(urls["watch"]).content.decode()
+    scoring = client.get(urls["night"]).content.decode()
+    assert 'hx-trigger="every 9s, tonk:refresh from:body"' in scoring
