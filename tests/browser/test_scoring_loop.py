@@ -221,3 +221,23 @@ def test_required_stars_are_not_read_aloud(page: Page, live_server):
     password = page.get_by_role("textbox", name="Password", exact=True)
     expect(password).to_have_count(1)  # its accessible name has no "*"
     expect(page.locator(".asteriskField").first).to_have_attribute("aria-hidden", "true")
+
+
+def test_an_outcome_button_redrawn_by_a_poll_opens_its_sheet_at_once(
+    page: Page, live_server, log_in, owner, night
+):
+    """A tap in the 20 ms between a redraw and htmx's settle opens the sheet in place (it
+    used to load it as a plain page, whose Save skips the phone's queue)."""
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    opened_in_place = page.evaluate(
+        """() => {
+          const actions = document.getElementById("actions");
+          htmx.swap(actions, actions.outerHTML, { swapStyle: "outerHTML", settleDelay: 20 });  // as a poll swaps
+          const tap = new MouseEvent("click", { bubbles: true, cancelable: true });
+          document.querySelector("a.outcome[data-outcome=drop]").dispatchEvent(tap);
+          return tap.defaultPrevented;
+        }"""
+    )
+    assert opened_in_place
+    expect(page.locator("#hand[data-outcome=drop]")).to_be_visible()
