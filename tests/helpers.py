@@ -2,6 +2,9 @@
 by name."""
 
 import itertools
+from contextlib import contextmanager
+
+from django.db import transaction
 
 from ledger import services
 from ledger.models import Entry, Player
@@ -44,3 +47,11 @@ def balances(**filters) -> dict[str, int]:
     """Net per player name over the entries matching ``filters``."""
     names = dict(Player.objects.values_list("pk", "name"))
     return {names[pk]: net for pk, net in Entry.objects.filter(**filters).balances().items()}
+
+
+@contextmanager
+def rolled_back():
+    """Run a request in a savepoint and undo it, so the next one meets the same data."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)

@@ -6,17 +6,14 @@ share-link visitor may read and nothing else. Refused requests write nothing.
 A new URL pattern fails ``test_every_pattern_is_covered`` until it is added here.
 """
 
-from contextlib import contextmanager
-
 import pytest
 from django.apps import apps
-from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from ledger import services
 from ledger.services.details import HandDetails
-from tests.helpers import record
+from tests.helpers import record, rolled_back
 
 pytestmark = pytest.mark.django_db
 
@@ -151,14 +148,6 @@ def snapshot() -> dict:
         model.__name__: list(model.objects.order_by("pk").values())
         for model in apps.get_app_config("ledger").get_models()
     }
-
-
-@contextmanager
-def rolled_back():
-    """Each visitor meets the same data: what an allowed request changed is undone."""
-    with transaction.atomic():
-        yield
-        transaction.set_rollback(True)
 
 
 @pytest.mark.parametrize("name", sorted(MATRIX))

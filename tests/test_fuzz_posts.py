@@ -21,7 +21,6 @@ import copy
 import json
 import re
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from urllib.parse import quote
@@ -29,7 +28,7 @@ from urllib.parse import quote
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import ERROR, get_messages
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -41,7 +40,7 @@ from ledger import services
 from ledger.models import Membership
 from ledger.reads.audit import audit
 from ledger.services.details import HandDetails
-from tests.helpers import PLAYERS, black_company, drop, first_night, record
+from tests.helpers import PLAYERS, black_company, drop, first_night, record, rolled_back
 
 pytestmark = pytest.mark.django_db
 
@@ -455,14 +454,6 @@ def tables_written(queries: list[dict]) -> list[str]:
     aside)."""
     tables = [m.group(1) for query in queries if (m := WRITE.match(query["sql"]))]
     return [table for table in tables if not table.startswith("axes_")]
-
-
-@contextmanager
-def rolled_back():
-    """Run a post in a savepoint and undo it, so every post meets the same data."""
-    with transaction.atomic():
-        yield
-        transaction.set_rollback(True)
 
 
 def refused(response) -> bool:
