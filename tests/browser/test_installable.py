@@ -6,7 +6,7 @@ import struct
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_play_a_night import assert_accessible
+from tests.browser.accessibility import assert_accessible
 from tests.helpers import drop, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

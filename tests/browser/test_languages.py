@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ledger.models import Hand
-from tests.browser.test_play_a_night import assert_accessible
+from tests.browser.accessibility import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

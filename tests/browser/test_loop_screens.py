@@ -4,9 +4,9 @@ violation and nothing wider than the phone (360 px; the pictures at 360 and 390 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.accessibility import assert_accessible
 from tests.browser.phones import WIDTHS
 from tests.browser.shots import shoot
-from tests.browser.test_play_a_night import assert_accessible
 from tests.helpers import drop, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

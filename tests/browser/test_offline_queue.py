@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Hand, Membership
 from ledger.services.details import stored_details
+from tests.browser.accessibility import assert_accessible
 from tests.browser.test_installable import ACTIVATED
-from tests.browser.test_play_a_night import assert_accessible
 from tests.commands import run_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,38 +7,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from ledger.models import Hand
+from tests.browser.accessibility import assert_accessible
 from tests.commands import run_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Croaker", "Goblin", "Elmo", "One-Eye"]
-AXE = Axe()
-
-
-def assert_accessible(page: Page, screen: str) -> None:
-    """No serious or critical axe-core violations, and nothing wider than the phone."""
-    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], (
-        f"{screen}: the page is {width[0]} px wide on a {width[1]} px screen"
-    )
-    # A colour caught mid-transition (a button under the pointer turning solid) is no verdict.
-    page.evaluate(
-        "() => Promise.all(document.getAnimations()"
-        ".filter(a => a instanceof CSSTransition).map(a => a.finished.catch(() => null)))"
-    )
-    if not page.evaluate("() => typeof axe === 'object'"):  # once a page: it is 570 KB
-        page.evaluate(AXE.axe_script)
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
-    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
-    assert not bad, f"{screen}: " + "; ".join(
-        f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
-        f" ({v['nodes'][0].get('failureSummary', '')})"
-        for v in bad
-    )
 
 
 class Scorekeeper:

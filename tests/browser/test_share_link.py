@@ -5,7 +5,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ledger.models import Hand
 from ledger.services.details import HandDetails
-from tests.browser.test_play_a_night import assert_accessible
+from tests.browser.accessibility import assert_accessible
 from tests.helpers import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

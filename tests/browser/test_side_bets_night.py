@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ledger import services
+from tests.browser.accessibility import assert_accessible
 from tests.browser.shots import shoot
-from tests.browser.test_play_a_night import assert_accessible
 from tests.browser.waits import open_sheet
 from tests.commands import run_command
 

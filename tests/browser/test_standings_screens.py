@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ledger.tooling.demo import DemoLeague
-from tests.browser.test_play_a_night import assert_accessible
+from tests.browser.accessibility import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
