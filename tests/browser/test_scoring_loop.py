@@ -1,5 +1,7 @@
 """The scoring loop at the table: undo and redo, a lost answer, the sheet, the table controls, the same table again."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -7,6 +9,7 @@ from ledger import services
 from ledger.models import Hand
 from tests.browser.phones import SIZES
 from tests.browser.shots import shoot
+from tests.browser.waits import open_sheet
 from tests.helpers import balances, drop, new_key, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -241,3 +244,67 @@ def test_an_outcome_button_redrawn_by_a_poll_opens_its_sheet_at_once(
     )
     assert opened_in_place
     expect(page.locator("#hand[data-outcome=drop]")).to_be_visible()
+
+
+def test_picking_the_dropper_chooses_their_count_first(
+    page: Page, live_server, log_in, owner, night
+):
+    """"Goblin drops with 20" is called first: the pad's first tap is Goblin's count."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "drop")
+    page.locator("#hand .choice label:text-is('Goblin')").click()
+    page.locator("#hand .pad-button[data-value='20']").click()
+    expect(page.get_by_label("Goblin's count", exact=True)).to_have_value("20")
+    expect(page.get_by_label("Croaker's count", exact=True)).to_have_value("")
+    # Then the seats after the dropper, clockwise.
+    expect(page.get_by_label("Elmo's count", exact=True)).to_have_class(re.compile(r"\bchosen\b"))
+
+
+def test_a_six_player_hands_payments_all_show_above_save(
+    page: Page, live_server, log_in, owner, league, season, players
+):
+    six = [*players.values(), services.add_player(league=league, name="Otto")]
+    night = services.start_night(season=season, players=six, dealer=six[-1])
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "drop")
+    page.locator("#hand .choice label:text-is('One-Eye')").click()
+    for player, count in zip(six, [20, 9, 30, 3, 25, 14], strict=True):
+        page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
+    expect(page.locator("#preview-headline")).to_have_text("One-Eye drops with 3 and wins")
+    expect(page.locator("#preview-payments li")).to_have_count(5)
+    shoot(page, "48-six-payments-360")  # the screen as the thumb sees it
+    preview = page.locator("#preview")
+    assert preview.evaluate("p => p.scrollHeight <= p.clientHeight"), "the preview scrolls"
+    save = page.locator("#confirm").bounding_box()
+    last = page.locator("#preview-payments li").last.bounding_box()
+    assert last["y"] + last["height"] <= save["y"]
+
+
+def test_log_out_asks_first_while_a_hand_is_half_entered(
+    page: Page, live_server, log_in, owner, night
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "stock_out")
+    page.get_by_label("Croaker's count", exact=True).fill("12")
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_timeout(300)
+    assert asked == ["Log out? The hand you are entering is not saved."]
+    expect(page.get_by_label("Croaker's count", exact=True)).to_have_value("12")
+    page.get_by_role("link", name="Cancel").click()  # no sheet open: no question
+    expect(page.locator("#hand-form > form")).to_have_count(0)
+    page.get_by_role("button", name="Log out").click()
+    expect(page.locator("header").get_by_role("link", name="Log in")).to_be_visible()
+    assert len(asked) == 1

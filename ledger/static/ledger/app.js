@@ -62,6 +62,13 @@
   document.addEventListener("focusin", function (event) {
     if (event.target.matches("#hand input.count")) choose(event.target);
   });
+  // The dropper's count is the one called first ("Bo drops with 20"): picking the dropper
+  // chooses their box, when it is still empty.
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches("#hand input[name=dropper]")) return;
+    var box = document.querySelector("#hand input.count[name='count-" + event.target.value + "']");
+    if (box && !box.value) choose(box);
+  });
   document.addEventListener("input", function (event) {
     if (event.isTrusted && event.target.matches("#hand input.count")) {  // typed: the cards go
       delete event.target.dataset.cards;
@@ -192,6 +199,13 @@ document.addEventListener("htmx:afterSwap", function (event) {
   Array.prototype.forEach.call(event.target.querySelectorAll("a.outcome[hx-get]"), function (a) {
     htmx.process(a);
   });
+});
+
+// The header's Log out sits just above a short sheet: with a hand half entered, ask first.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form.matches("form.log-out") && document.querySelector("#hand-form > form") &&
+      !window.confirm(form.dataset.unsaved)) event.preventDefault();
 });
 
 // The language switcher applies the choice at once; its button is for browsers without JavaScript.
