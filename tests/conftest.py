@@ -6,6 +6,7 @@ from django.conf import settings as django_settings
 from django.db import connections, transaction
 from django.db.backends.signals import connection_created
 from django.test import override_settings
+from django.utils import translation
 
 from ledger import services
 from ledger.models import Entry
@@ -102,6 +103,14 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """A request in Dutch leaves Dutch active in its thread (LocaleMiddleware activates a
+    language and nothing deactivates it): the next test would start in Dutch."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="module")

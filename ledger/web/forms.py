@@ -684,6 +684,8 @@ class HandForm(forms.Form):
         counted = [p for p in self.players if data.get(f"claim-{p.pk}") is not None]
         called = [p for p in self.players if data.get(f"order-{p.pk}") is not None]
         claimed = called if self.pushups else counted
+        if not called and not counted:
+            raise ValidationError(_("Tap who called tonk, in calling order"))
         if not claimed or not set(claimed) <= set(counted):
             raise ValidationError(_("Enter the deal count of each player who called tonk"))
         seats = {p.pk: i for i, p in enumerate(self.players)}

@@ -196,6 +196,22 @@ def test_a_deal_tonk_takes_claims_in_calling_order(client, urls, players, night)
     }
 
 
+@pytest.mark.parametrize(
+    ("tapped", "message"),
+    [
+        ({}, "Tap who called tonk, in calling order"),
+        ({"order-Goblin": "1"}, "Enter the deal count of each player who called tonk"),
+    ],
+)
+def test_a_deal_tonk_without_a_claim_says_what_is_missing(client, urls, players, tapped, message):
+    """Nobody tapped is told to tap who called; a caller tapped without a count, the count."""
+    data = {"key": "t", "dealer": players["Elmo"].pk}
+    data |= {f"order-{players[key.split('-')[1]].pk}": value for key, value in tapped.items()}
+    text = client.post(urls["night"] + "hand/deal_tonk/save/", data).content.decode()
+    assert message in text
+    assert not Hand.objects.exists()
+
+
 def test_a_tonk_out_defaults_to_a_spread_not_on_the_first_turn(client, urls, players):
     data = {
         "key": "t",
