@@ -308,3 +308,15 @@ def test_log_out_asks_first_while_a_hand_is_half_entered(
     page.get_by_role("button", name="Log out").click()
     expect(page.locator("header").get_by_role("link", name="Log in")).to_be_visible()
     assert len(asked) == 1
+
+
+def test_a_bad_stake_is_named_in_view_beside_its_box(page: Page, live_server, log_in, owner, night):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.locator("summary:has-text('The table')").click()
+    page.get_by_label("Stake for the next hands ($)").fill("abc")
+    page.get_by_role("button", name="Change").click()
+    expect(page.locator("#id_stake-error")).to_have_text("'abc' is not an amount")
+    expect(page.locator("#id_stake-error")).to_be_in_viewport()
+    expect(page.get_by_label("Stake for the next hands ($)")).to_have_value("abc")

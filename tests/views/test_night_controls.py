@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ledger import services
@@ -42,6 +44,14 @@ def test_a_bad_stake_is_explained(client, urls, night, stake, message):
     assert message in page
     night.refresh_from_db()
     assert night.stake == 100
+
+
+def test_a_bad_stake_is_named_beside_its_box_with_what_was_typed(client, urls, night):
+    """Not at the top of a long page: the table's controls stay open at the stake box."""
+    page = client.post(urls["night"] + "stake/", {"stake": "abc"}, **HTMX).content.decode()
+    assert '<details class="mt-2 table-controls" open>' in page
+    assert re.search(r'id="id_stake"[^>]*value="abc"[^>]*aria-invalid="true"', page)
+    assert re.search(r'id="id_stake-error"[^>]*>[^<]*is not an amount', page)
 
 
 def test_the_big_one_doubles_and_ends(client, urls, night):

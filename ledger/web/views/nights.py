@@ -122,6 +122,8 @@ def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     form = StakeForm(request.POST, places=night.season.league.decimal_places)
     if not form.is_valid():
+        if request.htmx:  # beside the box, the table's controls left open
+            return render_night(request, night, stake_form=form)
         return _after(request, night, error=form.errors["stake"][0])
     stake = form.cleaned_data["stake"]
     return _act(
