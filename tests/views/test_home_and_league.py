@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ledger.models import League, Night, Player, Season
@@ -75,11 +77,18 @@ def test_players_are_added_renamed_and_retired(client, league):
     assert goblin.retired_at is not None
 
 
-def test_a_duplicate_player_is_explained_and_not_added(client, league, players):
+def test_a_duplicate_player_is_explained_beside_the_name_and_not_added(client, league, players):
     page = client.post(f"/l/{league.slug}/players/", {"name": "goblin"})
     assert page.status_code == 200
-    assert "Black Company already has a player called goblin" in page.content.decode()
+    feedback = re.search(r'id="error_1_add-player-name"[^>]*>(.*?)</', page.content.decode(), re.S)
+    assert "Black Company already has a player called goblin" in feedback.group(1)
     assert Player.objects.filter(name__iexact="goblin").count() == 1
+
+
+def test_after_adding_a_player_the_page_opens_at_the_name_box(client, league):
+    answer = client.post(f"/l/{league.slug}/players/", {"name": "Goblin"})
+    assert answer["Location"] == f"/l/{league.slug}/#add-player-name"
+    assert 'id="add-player-name"' in client.get(answer["Location"]).content.decode()
 
 
 def test_another_leagues_player_is_404(client, league, players):

@@ -201,6 +201,15 @@ document.addEventListener("htmx:afterSwap", function (event) {
   });
 });
 
+// A refused player's name (already playing) is said beside the box: the box takes the fix.
+document.addEventListener("DOMContentLoaded", function () {
+  var box = document.querySelector("#add-player input.is-invalid");
+  if (box) {
+    box.focus();
+    box.scrollIntoView({ block: "center" });
+  }
+});
+
 // The header's Log out sits just above a short sheet: with a hand half entered, ask first.
 document.addEventListener("submit", function (event) {
   var form = event.target;

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -81,7 +82,7 @@ def _league_page(
         "seasons": league.seasons.all(),
         "open_season": season,
         "nights": season.nights.select_related("dealer")[:30] if season else [],
-        "player_form": player_form or PlayerNameForm(),
+        "player_form": player_form or PlayerNameForm(auto_id=ADD_PLAYER),
         "season_form": season_form or SeasonForm(),
         "rules_form": rules_form or LeagueRulesForm(spec=league.rules, name=league.rules_name),
         "settling_form": settling_form
@@ -115,19 +116,25 @@ def _apply(request, slug, action, success: str, **forms):
     return redirect("ledger:league", slug=slug)
 
 
+ADD_PLAYER = "add-player-%s"  # the ids of the add-a-player form's fields
+
+
 @require_POST
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
-    form = PlayerNameForm(request.POST)
+    form = PlayerNameForm(request.POST, auto_id=ADD_PLAYER)
     if not form.is_valid():
         return _league_page(request, slug, player_form=form)
     name = form.cleaned_data["name"]
-    return _apply(
-        request,
-        slug,
-        lambda: services.add_player(league=league, name=name),
-        _("%(player)s joined.") % {"player": name},
-    )
+    try:
+        services.add_player(league=league, name=name)
+    except DOMAIN_ERRORS as exc:
+        form.add_error("name", explain(exc))
+        return _league_page(request, slug, player_form=form)
+    messages.success(request, _("%(player)s joined.") % {"player": name})
+    # Players are added one after another: the browser brings the page back to the name box
+    # and focuses it (a fragment naming a field does both), ready for the next name.
+    return redirect(reverse("ledger:league", args=[slug]) + "#" + ADD_PLAYER % "name")
 
 
 @require_POST
