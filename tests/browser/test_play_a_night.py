@@ -109,6 +109,8 @@ def night_page(live_server, page: Page, screenshot):
     screenshot("02-league")
     assert_accessible(page, "league")
     page.get_by_role("link", name="Start a night").click()
+    expect(page.get_by_label("Silent", exact=True)).to_be_checked()  # everyone, at first
+    page.get_by_label("Silent", exact=True).uncheck()  # ...but Silent sits this one out
     for seat, name in enumerate(PLAYERS, start=1):
         page.get_by_label(name, exact=True).check()
         page.get_by_label(f"Seat of {name}").fill(str(seat))

@@ -223,6 +223,22 @@ def test_the_start_a_night_form_lists_the_active_players_and_the_presets(
     assert 'value="1.00"' in text
 
 
+def test_a_leagues_first_night_seats_everyone_who_fits_one_table(client, league, players, season):
+    text = client.get(f"/l/{league.slug}/nights/new/").content.decode()
+    ticked = re.findall(r'name="sit-(\d+)" id="[^"]+" checked', text)
+    assert sorted(map(int, ticked)) == sorted(p.pk for p in players.values())
+
+
+def test_a_league_too_big_for_one_table_ticks_nobody_at_first(client, league, players, season):
+    from ledger import services
+
+    for n in range(6):  # eleven players: more than a 52-card deck deals five cards to
+        services.add_player(league=league, name=f"Extra {n}")
+    text = client.get(f"/l/{league.slug}/nights/new/").content.decode()
+    assert 'class="form-check-input sit"' in text
+    assert not re.search(r'name="sit-\d+" id="[^"]+" checked', text)
+
+
 def test_settling_in_quarters_and_points(client, league):
     client.post(f"/l/{league.slug}/settling/", {"settle_unit": "0.25", "points_rate": "25"})
     league.refresh_from_db()

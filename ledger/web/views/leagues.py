@@ -12,7 +12,7 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import League
 from ledger.reads.tables import last_table, open_nights
-from ledger.rules import PRESETS
+from ledger.rules import PRESETS, parse_rules
 from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.web.forms import (
     LeagueForm,
@@ -259,6 +259,9 @@ def night_start(request: HttpRequest, slug: str) -> HttpResponse:
             dealer=str(same.dealer.pk), stake=plain(same.night.stake, league.decimal_places)
         )
         spec = same.night.rules
+    elif 2 <= len(players) <= parse_rules(spec).max_players:  # the first night: all of them
+        initial.update({f"sit-{p.pk}": True for p in players})
+        initial.update({f"seat-{p.pk}": seat for seat, p in enumerate(players, start=1)})
     form = NightForm(data, players=players, places=league.decimal_places, initial=initial)
     rules_form = RulesForm(data, prefix="rules", spec=spec if data is None else None)
     if request.method == "POST" and form.is_valid() and rules_form.is_valid():
