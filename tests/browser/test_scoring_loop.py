@@ -320,3 +320,18 @@ def test_a_bad_stake_is_named_in_view_beside_its_box(page: Page, live_server, lo
     expect(page.locator("#id_stake-error")).to_have_text("'abc' is not an amount")
     expect(page.locator("#id_stake-error")).to_be_in_viewport()
     expect(page.get_by_label("Stake for the next hands ($)")).to_have_value("abc")
+
+
+def test_the_last_saves_notice_goes_when_the_next_sheet_opens(
+    page: Page, live_server, log_in, owner, night
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "tonk_out")
+    page.locator("#hand .choice label:text-is('Goblin')").click()
+    expect(page.locator("#preview-headline")).to_have_text("Goblin tonks out with a spread")
+    page.locator("#confirm").click()
+    expect(page.locator(".notice-toast")).to_have_text("Hand 1 saved.")
+    open_sheet(page, "drop")
+    expect(page.locator(".notice-toast")).to_have_count(0)

@@ -210,6 +210,17 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 });
 
+// Opening a sheet, or saving one, the last save's notice goes at once: not over the new
+// sheet (or a refusal) for the rest of its five seconds. The save's own notice comes after.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  var target = event.detail.target, elt = event.detail.elt;
+  if ((target && target.id === "hand-form") || (elt.closest && elt.closest("#hand-form"))) {
+    Array.prototype.forEach.call(document.querySelectorAll(".notice-toast"), function (toast) {
+      toast.remove();
+    });
+  }
+});
+
 // The header's Log out sits just above a short sheet: with a hand half entered, ask first.
 document.addEventListener("submit", function (event) {
   var form = event.target;
