@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ledger import services
@@ -19,7 +21,7 @@ def played(night, players):
 
 def test_the_settle_page_shows_plan_pairs_and_share_text(client, urls, played):
     text = client.get(urls["night"] + "settle/").content.decode()
-    assert "The fewest payments there can be: 2." in text
+    assert "2 payments settle it all, the fewest there can be." in text
     assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $3.00" in text
     assert "Croaker pays Elmo $3.00\nCroaker pays Goblin $1.00</textarea>" in text
     assert "Elmo won $2.00 from Croaker" in text
@@ -48,6 +50,16 @@ def test_marking_paid_in_part_and_in_full(client, urls, played, players):
     assert "Everyone is square: the night is closed." in page
     played.refresh_from_db()
     assert played.closed_at is not None
+    # The group chat's text keeps the record; no plan is left "above".
+    share = re.search(r'<textarea[^>]*id="share-text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
+    assert share.splitlines() == [
+        "Everyone is square.",
+        "Croaker paid Elmo $1.00",
+        "Croaker paid Elmo $2.00",
+        "Croaker paid Goblin $1.00",
+    ]
+    assert "the payments below settled exactly these" in page
+    assert "the plan above" not in page
 
 
 def test_a_double_tap_on_paid_pays_once(client, urls, played, players):

@@ -42,14 +42,22 @@ def _here(state: Settlement) -> str:
 
 
 def plain_text(state: Settlement) -> str:
-    """The plan as the group chat reads it: one payment a line."""
+    """The plan as the group chat reads it: one payment a line; once everyone is square,
+    the payments that squared them, for the record."""
     league = state.league
     lines = [
         _("%(payer)s pays %(payee)s %(amount)s")
         % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount, league)}
         for p in state.plan.transfers
     ]
-    return "\n".join(lines) or _("Everyone is square.")
+    if lines:
+        return "\n".join(lines)
+    paid = [
+        _("%(payer)s paid %(payee)s %(amount)s")
+        % {"payer": payer.name, "payee": payee.name, "amount": money(amount, league)}
+        for _transaction, payer, payee, amount in state.payments
+    ]
+    return "\n".join([_("Everyone is square."), *paid])
 
 
 def _pot_left(night) -> list[tuple[str, int]]:
