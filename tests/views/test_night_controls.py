@@ -90,6 +90,11 @@ def test_a_player_leaves_and_another_deals(client, urls, night, players):
         urls["night"] + f"players/{players['Elmo'].pk}/leave/", **HTMX
     ).content.decode()
     assert "Elmo cannot leave: a table needs at least two players" in page
+    # The table's controls offer the deal to the others; the dealer's row says who deals.
+    seats = re.search(r'<ul[^>]*id="seats".*?</ul>', page, re.S).group(0)
+    assert "Give Elmo the deal" in seats
+    assert "Give Croaker the deal" not in seats
+    assert re.search(r'class="dealer-now">Croaker <span class="badge[^"]*">deals<', seats)
 
 
 def test_closing_the_night_hides_the_outcome_buttons(client, urls, night):
