@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Hand
 from tests.browser.accessibility import assert_accessible
+from tests.browser.waits import open_sheet
 from tests.commands import run_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,8 +40,8 @@ class Scorekeeper:
         return self.page.locator("#dealer").inner_text()
 
     def open(self, outcome: str) -> None:
-        self.tap(f"a.outcome[data-outcome={outcome}]")
-        expect(self.page.locator(f"#hand[data-outcome={outcome}]")).to_be_visible()
+        self.taps += 1
+        open_sheet(self.page, outcome)  # as the eye waits: the sheet in, wired and ready
 
     def pick(self, name: str) -> None:
         self.tap(f"#hand .choice label:text-is('{name}')")
