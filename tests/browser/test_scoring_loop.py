@@ -30,6 +30,15 @@ def night_url(live_server, night) -> str:
     return f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/"
 
 
+@pytest.fixture
+def at_the_night(page: Page, live_server, log_in, owner, night) -> Page:
+    """The scorekeeper's phone (360×740), on the night's scoring screen."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    return page
+
+
 def test_four_fast_taps_undo_one_hand_and_redo_restores_it(
     page: Page, live_server, log_in, owner, night, three_hands, screenshot
 ):
@@ -246,13 +255,9 @@ def test_an_outcome_button_redrawn_by_a_poll_opens_its_sheet_at_once(
     expect(page.locator("#hand[data-outcome=drop]")).to_be_visible()
 
 
-def test_picking_the_dropper_chooses_their_count_first(
-    page: Page, live_server, log_in, owner, night
-):
+def test_picking_the_dropper_chooses_their_count_first(at_the_night: Page):
     """"Goblin drops with 20" is called first: the pad's first tap is Goblin's count."""
-    page.set_viewport_size({"width": 360, "height": 740})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+    page = at_the_night
     open_sheet(page, "drop")
     page.locator("#hand .choice label:text-is('Goblin')").click()
     page.locator("#hand .pad-button[data-value='20']").click()
@@ -284,12 +289,8 @@ def test_a_four_player_hands_payments_all_show_above_save(
     assert last["y"] + last["height"] <= save["y"]
 
 
-def test_log_out_asks_first_while_a_hand_is_half_entered(
-    page: Page, live_server, log_in, owner, night
-):
-    page.set_viewport_size({"width": 360, "height": 740})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+def test_log_out_asks_first_while_a_hand_is_half_entered(at_the_night: Page):
+    page = at_the_night
     open_sheet(page, "stock_out")
     page.get_by_label("Croaker's count", exact=True).fill("12")
     asked = []
@@ -310,10 +311,8 @@ def test_log_out_asks_first_while_a_hand_is_half_entered(
     assert len(asked) == 1
 
 
-def test_a_bad_stake_is_named_in_view_beside_its_box(page: Page, live_server, log_in, owner, night):
-    page.set_viewport_size({"width": 360, "height": 740})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+def test_a_bad_stake_is_named_in_view_beside_its_box(at_the_night: Page):
+    page = at_the_night
     page.locator("summary:has-text('The table')").click()
     page.get_by_label("Stake for the next hands ($)").fill("abc")
     page.get_by_role("button", name="Change").click()
@@ -322,12 +321,8 @@ def test_a_bad_stake_is_named_in_view_beside_its_box(page: Page, live_server, lo
     expect(page.get_by_label("Stake for the next hands ($)")).to_have_value("abc")
 
 
-def test_the_last_saves_notice_goes_when_the_next_sheet_opens(
-    page: Page, live_server, log_in, owner, night
-):
-    page.set_viewport_size({"width": 360, "height": 740})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+def test_the_last_saves_notice_goes_when_the_next_sheet_opens(at_the_night: Page):
+    page = at_the_night
     open_sheet(page, "tonk_out")
     page.locator("#hand .choice label:text-is('Goblin')").click()
     expect(page.locator("#preview-headline")).to_have_text("Goblin tonks out with a spread")
