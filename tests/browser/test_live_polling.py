@@ -5,6 +5,8 @@ The phones poll every second here (every 4 s in the app: ``POLL_SECONDS``)."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.helpers import drop, record
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -73,3 +75,22 @@ def test_a_night_reopened_on_another_phone_brings_its_table_controls_back(
     services.reopen_night(night=night)  # on another phone
     expect(page.locator("details.table-controls")).to_be_visible(timeout=9_000)
     expect(page.locator("a.outcome").first).to_be_visible()
+
+
+def test_a_tap_held_while_a_poll_redraws_the_board_still_opens_its_sheet(
+    page: Page, live_server, log_in, owner, night, players
+):
+    """A thumb presses Tonk out as another phone's hand comes in: the poll redraws the totals
+    and the undo bar, but the buttons it leaves as they were, so the press and the release
+    meet the same button (replaced in between, the tap was lost)."""
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
+    button = page.locator("a.outcome[data-outcome=tonk_out]")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    counts = {players["Croaker"]: 3, players["Goblin"]: 20, players["Elmo"]: 9}
+    record(night, drop(players["Croaker"], counts))  # on another phone
+    expect(page.locator("#undo")).to_have_text("Undo hand 1", timeout=9_000)  # the poll's redraw
+    page.mouse.up()
+    expect(page.locator("#hand[data-outcome=tonk_out]")).to_be_visible()

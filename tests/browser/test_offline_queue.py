@@ -135,9 +135,16 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
     assert waiting.nth(1).get_by_role("button").count() == 0  # only the newest can be undone
     assert Hand.objects.count() == 0
 
+    page.evaluate("window.scrollTo(0, 0)")  # where a save leaves the board
+    tonk_button = page.locator("a.outcome[data-outcome=tonk_out]")
+    where = tonk_button.bounding_box()
     phone.set_offline(False)
     expect(page.locator("#queue")).to_be_hidden()
     expect(page.locator("#notice")).to_contain_text("Sent from this phone and saved: #1, #2, #3.")
+    expect(page.locator("#offline")).to_be_hidden()
+    # The banner going, the hands sent and the board redrawn moved no button under the thumb.
+    expect(page.locator("#hand-list li.hand")).to_have_count(3)
+    assert tonk_button.bounding_box() == where
     hands = list(Hand.objects.order_by("number"))
     assert [(h.number, h.outcome, h.dealer.name) for h in hands] == [
         (1, "drop", "Elmo"),

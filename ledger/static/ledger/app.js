@@ -201,6 +201,35 @@ document.addEventListener("htmx:afterSwap", function (event) {
   });
 });
 
+// A poll (or the phone's queue, sending) redraws the board's parts out of band. In a part
+// marked data-redraw="changed", only the children that changed are replaced: a button
+// replaced between a thumb's press and its release loses the tap, as Tonk out did when a
+// flushed queue redrew the board under it. The forms' CSRF tokens are masked anew at every
+// drawing, so they do not count as a change.
+(function () {
+  function unmasked(node) {
+    var copy = node.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("input[name=csrfmiddlewaretoken]"), function (i) {
+      i.removeAttribute("value");
+    });
+    return copy;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target, fresh = event.detail.fragment.firstElementChild;
+    if (!target.hasAttribute("data-redraw") || !fresh || fresh.id !== target.id) return;
+    var olds = Array.prototype.slice.call(target.children);
+    var news = Array.prototype.slice.call(fresh.children);
+    var sameShape = olds.length === news.length && news.every(function (n, i) {
+      return n.tagName === olds[i].tagName && n.id === olds[i].id;
+    });
+    if (!sameShape) return;  // drawn anew as a whole
+    event.detail.shouldSwap = false;
+    news.forEach(function (n, i) {
+      if (!unmasked(n).isEqualNode(unmasked(olds[i]))) htmx.swap(olds[i], n.outerHTML, { swapStyle: "outerHTML" });
+    });
+  });
+})();
+
 // A refused player's name (already playing) is said beside the box: the box takes the fix.
 document.addEventListener("DOMContentLoaded", function () {
   var box = document.querySelector("#add-player input.is-invalid");

@@ -8,6 +8,7 @@
   var RETRY_FIRST = 2000, RETRY_MOST = 30000;
   var sending = false, retryIn = RETRY_FIRST, timer = null, sent = [];
   var sheetFromCache = false, sheetAskedAt = 0, dealerToldAt = 0;
+  var holdLine = false;  // the count line emptied in the background keeps its place
 
   function box() { return document.getElementById("queue"); }
   function word(name) {
@@ -53,7 +54,9 @@
     var notice = document.getElementById("notice");
     if (!notice) return;
     if (!text) return notice.replaceChildren();
-    var alert = element("div", "alert py-2 alert-" + (kind || "success"), text);
+    // Good news rides over the page, as a save's does: hands sent while the scorekeeper
+    // reaches for the next button must not push the board down under the thumb.
+    var alert = element("div", "alert py-2 " + (kind ? "alert-" + kind : "alert-success notice-toast"), text);
     alert.setAttribute("role", "status");
     notice.replaceChildren(alert);
   }
@@ -171,9 +174,10 @@
       if (badge && name) name.append(badge);
     }
     var pending = document.getElementById("queue-count");  // right under the totals
-    if (pending) {
-      pending.hidden = !shown.length;
-      pending.textContent = fill(word("not-counted"), "count", shown.length);
+    if (pending) {  // a line kept blank holds the buttons under it still until the next tap
+      if (shown.length) pending.textContent = fill(word("not-counted"), "count", shown.length);
+      pending.hidden = !shown.length && !holdLine;
+      pending.classList.toggle("spent", !shown.length);
     }
     var none = document.getElementById("no-hands");
     if (none) none.hidden = shown.length > 0;
@@ -261,6 +265,8 @@
       sending = false;
       var left = load().length;
       if (!left && sent.length) {
+        var pending = document.getElementById("queue-count");
+        holdLine = !!pending && !pending.hidden;
         tell(fill(word("sent"), "hands", sent.join(", ")));
         sent = [];
       } else if (verdict.refused) {
@@ -300,6 +306,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt, config = event.detail.requestConfig;
+    if (form.id !== "poll" && form.id !== "preview") holdLine = false;  // a tap: the board may move
     if (config.verb === "get" && form.getAttribute("hx-target") === "#hand-form") sheetAskedAt = Date.now();
     if (form.id !== "hand" || config.verb !== "post") return;
     var item = itemFrom(form), items = load();
