@@ -54,9 +54,10 @@
     var notice = document.getElementById("notice");
     if (!notice) return;
     if (!text) return notice.replaceChildren();
-    // Good news rides over the page, as a save's does: hands sent while the scorekeeper
-    // reaches for the next button must not push the board down under the thumb.
-    var alert = element("div", "alert py-2 " + (kind ? "alert-" + kind : "alert-success notice-toast"), text);
+    // Said over the page, as a save's notice is: news of hands sent (or not) while the
+    // scorekeeper reaches for the next button must not move the board under the thumb. What
+    // lasts is in the list of waiting hands, under the buttons.
+    var alert = element("div", "alert py-2 notice-toast alert-" + (kind || "success"), text);
     alert.setAttribute("role", "status");
     notice.replaceChildren(alert);
   }
