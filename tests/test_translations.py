@@ -5,11 +5,13 @@ import html
 import re
 import shutil
 import subprocess
+from datetime import date
 from pathlib import Path
 
 import polib
 import pytest
 from django.conf import settings
+from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import given
@@ -98,6 +100,24 @@ def test_amounts_are_written_the_way_each_language_writes_them():
         assert format_amount(123450, "$", 2, style=style) == dollars
         assert format_amount(-250, "€", 2, style=style) == euros
         assert format_amount(1500, "chips", 0, style=style) == chips
+
+
+@pytest.mark.parametrize(
+    "language, heading",
+    [
+        ("en", "Wed 2 Dec 2026"),
+        ("nl", "wo 2 dec 2026"),  # Django's own "M" would write "2 Dec"
+        ("it", "Mer 2 Dic 2026"),  # Django's Italian capitalises its months ("Dicembre")
+        ("es", "mié 2 dic 2026"),
+    ],
+)
+def test_dates_are_written_the_way_each_language_writes_them(language, heading):
+    night = Template('{% load tonk %}{{ day|local_date:"D j M Y" }}')
+    with translation.override(language):
+        assert night.render(Context({"day": date(2026, 12, 2)})) == heading
+        assert Template('{% load tonk %}{{ day|local_date:"j Y" }}').render(
+            Context({"day": date(2026, 12, 2)})
+        ) == "2 2026"
 
 
 def test_a_comma_language_reads_a_decimal_comma_and_grouped_thousands():

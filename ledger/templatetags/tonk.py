@@ -1,4 +1,6 @@
 from django import template
+from django.template.defaultfilters import date as django_date
+from django.utils.formats import date_format
 
 from ledger.rules.money import format_amount
 from ledger.web.i18n import money as format_money
@@ -34,3 +36,16 @@ def cash(points: int, league) -> str:
 def minutes(span) -> int:
     """``{{ cooloff_timedelta|minutes }}``: a timedelta in whole minutes, rounded up."""
     return -(-int(span.total_seconds()) // 60)
+
+
+@register.filter(expects_localtime=True)
+def local_date(value, fmt: str) -> str:
+    """``{{ night.date|local_date:"D j M Y" }}``: Django's ``date``, with the month abbreviated
+    in the language's own case. Django's ``M`` capitalises it ("2 Dic"); where the language
+    writes its full month names (``F``) in lowercase, as Dutch and Spanish do, it is ``b``
+    ("mié 2 dic 2026")."""
+    if value in (None, "") or "M" not in fmt:
+        return django_date(value, fmt)
+    if date_format(value, "F").islower():
+        fmt = fmt.replace("M", "b")
+    return django_date(value, fmt)
