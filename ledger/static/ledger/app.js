@@ -79,6 +79,8 @@
     var pad = event.target.closest(".pad-button");
     if (pad) {
       var box = lastCount && document.body.contains(lastCount) ? lastCount : nextEmpty(null);
+      var hint = document.querySelector("#hand .pad-hint");
+      if (hint) hint.textContent = box ? "" : hint.dataset.hint;  // a deal tonk's box comes with its caller
       if (!box) return;
       box.value = pad.dataset.value;
       delete box.dataset.cards;
