@@ -256,7 +256,7 @@ def test_an_outcome_button_redrawn_by_a_poll_opens_its_sheet_at_once(
 
 
 def test_picking_the_dropper_chooses_their_count_first(at_the_night: Page):
-    """"Goblin drops with 20" is called first: the pad's first tap is Goblin's count."""
+    """The dropper's count is called first ("Goblin drops with 20"): the pad's first tap is it."""
     page = at_the_night
     open_sheet(page, "drop")
     page.locator("#hand .choice label:text-is('Goblin')").click()
