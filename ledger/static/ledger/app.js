@@ -275,9 +275,12 @@ document.addEventListener("change", function (event) {
   });
   // The table's controls were drawn for a night closed (or a visitor who could not score):
   // a poll that brings them back finds nothing to swap them into, so the page is drawn anew.
+  // A poll answered after a save or a redraw of the board replaced #poll finds no target
+  // either (its element left the page, and htmx looks there): it is dropped, as what
+  // replaced it is newer, and the page stays (a sheet just opened on it included).
   document.addEventListener("htmx:oobErrorNoTarget", function (event) {
     var content = event.detail.content;
-    if (content && content.id === "seats") window.location.reload();
+    if (content && content.id === "seats" && !document.getElementById("seats")) window.location.reload();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt, xhr = event.detail.xhr;
