@@ -44,8 +44,6 @@ def local_date(value, fmt: str) -> str:
     in the language's own case. Django's ``M`` capitalises it ("2 Dic"); where the language
     writes its full month names (``F``) in lowercase, as Dutch and Spanish do, it is ``b``
     ("mié 2 dic 2026")."""
-    if value in (None, "") or "M" not in fmt:
-        return django_date(value, fmt)
-    if date_format(value, "F").islower():
+    if value not in (None, "") and "M" in fmt and date_format(value, "F").islower():
         fmt = fmt.replace("M", "b")
     return django_date(value, fmt)
