@@ -225,7 +225,7 @@ TARGETS = [
     Target("league_time_zone", "owner", lambda w: {"time_zone": "America/Chicago"}),
     # The night's house rules are the league rules' form under a prefix: fuzzed there.
     Target("night_start", "owner", _night_start, shared=frozenset(_rules("rules-"))),
-    Target("night_stake", "scorekeeper", lambda w: {"stake": "2"}, htmx=None),  # both answers
+    Target("night_stake", "scorekeeper", lambda w: {"stake": "2", "sure": ""}, htmx=None),  # both
     Target("night_big_one", "scorekeeper", lambda w: {"on": "1"}),
     Target("night_side_bets", "scorekeeper", _side_bets, htmx=True),  # the sheet posts it so
     Target("night_seat", "scorekeeper", lambda w: {"player": w["One-Eye"], "new_player": ""}),

@@ -13,6 +13,8 @@ the amount itself never changes.
 250
 >>> parse_amount("2,5", 2, STYLES["nl"])
 250
+>>> parse_amount("2,50", 2)  # a decimal comma on an English phone: never 250.00
+250
 """
 
 import re
@@ -103,24 +105,43 @@ class AmountError(ValueError):
 
 SHOWN = 24  # characters of typed text an error quotes back
 MAX_DIGITS = 15  # an amount has at most this many digits before the decimal point
-GROUPED_BY_DOTS = re.compile(r"[0-9]{1,3}(\.[0-9]{3})+(,[0-9]*)?")
+# Thousands grouped the way a language writes them: "1,234.50" in English, "1.234,50" in Dutch.
+GROUPED = {
+    ".": re.compile(r"[-+]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?"),
+    ",": re.compile(r"[-+]?[0-9]{1,3}(\.[0-9]{3})+(,[0-9]*)?"),
+}
+# A comma or a point followed by one or two digits is a decimal mark in every language.
+SHORT_DECIMAL = re.compile(r"[-+]?[0-9]*[.,][0-9]{1,2}")
 ASCII_NUMBER = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)")
+
+
+def _as_ascii(text: str, style: NumberStyle) -> str:
+    """The typed number with a decimal point and no grouping, or "" when it has no reading.
+
+    >>> _as_ascii("2,50", ENGLISH), _as_ascii("1,000", ENGLISH), _as_ascii("12,5000", ENGLISH)
+    ('2.50', '1000', '')
+    >>> _as_ascii("1.000,25", STYLES["nl"]), _as_ascii("2.5", STYLES["nl"])
+    ('1000.25', '2.5')
+    """
+    if GROUPED[style.decimal].fullmatch(text):
+        return text.replace(style.thousands, "").replace(style.decimal, ".")
+    if SHORT_DECIMAL.fullmatch(text):
+        return text.replace(",", ".")
+    if style.decimal == ",":
+        text = text.replace(",", ".")
+    return text if ASCII_NUMBER.fullmatch(text) else ""
 
 
 def parse_amount(text: str, places: int, style: NumberStyle = ENGLISH) -> int:
     """A typed amount ("2", "2.50", "1,000"; "2,50" in a comma language) in minor units.
 
-    With a decimal comma, dots count as thousands separators only in groups of three
-    ("1.000"), so "2.5" typed on an English keyboard still means two and a half.
+    Whatever the language, a comma or point followed by only one or two digits is the
+    decimal mark ("2,50" is two and a half in English too: people write decimals their own
+    way whatever the phone's language). The other mark groups thousands only in groups of
+    three ("1,000", "1.000"); any other use of it is refused rather than guessed.
     """
-    cleaned = text.strip().strip("$€£").strip()
-    if style.decimal == ",":
-        if GROUPED_BY_DOTS.fullmatch(cleaned):
-            cleaned = cleaned.replace(".", "")
-        cleaned = cleaned.replace(",", ".")
-    else:
-        cleaned = cleaned.replace(",", "")
-    if not ASCII_NUMBER.fullmatch(cleaned):  # Decimal() also takes "1e999999999" and "٣"
+    cleaned = _as_ascii(text.strip().strip("$€£").strip(), style)
+    if not cleaned:  # Decimal() also takes "1e999999999" and "٣"
         raise AmountError("not_amount", text, places)
     if len(cleaned.lstrip("+-0").split(".")[0]) > MAX_DIGITS:
         raise AmountError("too_big", text, places)

@@ -20,7 +20,7 @@ from ledger.rules.money import AmountError, format_number, parse_amount
 from ledger.rules.ruleset import CATCH, SEVERAL, STOCK_OUT_RULES, STOCK_OUT_TIES, TIES
 from ledger.services.details import Bet, HandDetails, engine_hand
 from ledger.services.side_bets import SUITS
-from ledger.web.i18n import explain, number_style
+from ledger.web.i18n import explain, money, number_style
 from ledger.web.inputs import (
     ChoiceField,
     JsonInputError,
@@ -114,14 +114,39 @@ class SeasonForm(forms.Form):
 
 
 class StakeForm(forms.Form):
-    stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake for the next hands"))
+    """The stake of the next hands. One far above the stake now ("250" meant as "2.50") is
+    asked about once: the form comes back with the question and ``sure`` set, and the same
+    amount sent again with it applies."""
 
-    def __init__(self, *args, places: int, **kwargs):
+    SURE_ABOVE = 10  # times the stake now
+
+    stake = forms.CharField(widget=amount_widget(), label=gettext_lazy("Stake for the next hands"))
+    sure = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, league, current: int, **kwargs):
         super().__init__(*args, **kwargs)
-        self.places = places
+        self.league, self.places, self.current = league, league.decimal_places, current
+        self.question = ""
 
     def clean_stake(self) -> int:
         return clean_amount(self.cleaned_data["stake"], self.places)
+
+    def clean(self):
+        data = super().clean()
+        stake = data.get("stake")
+        if stake and stake > self.SURE_ABOVE * self.current and data.get("sure") != str(stake):
+            self.question = _(
+                "%(stake)s is more than %(times)d times the stake now (%(current)s): "
+                "tap Change again to play for %(stake)s."
+            ) % {
+                "stake": money(stake, self.league),
+                "times": self.SURE_ABOVE,
+                "current": money(self.current, self.league),
+            }
+            self.data = self.data.copy()
+            self.data["sure"] = str(stake)
+            raise ValidationError(self.question, code="sure")
+        return data
 
 
 class TimeZoneForm(forms.Form):

@@ -54,6 +54,36 @@ def test_a_bad_stake_is_named_beside_its_box_with_what_was_typed(client, urls, n
     assert re.search(r'id="id_stake-error"[^>]*>[^<]*is not an amount', page)
 
 
+def test_a_decimal_comma_in_english_is_the_stake_meant(client, urls, night):
+    client.post(urls["night"] + "stake/", {"stake": "2,50"}, **HTMX)
+    night.refresh_from_db()
+    assert night.stake == 250
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+def test_a_stake_ten_times_the_last_asks_once_before_it_applies(client, urls, night, headers):
+    page = client.post(urls["night"] + "stake/", {"stake": "250"}, **headers).content.decode()
+    night.refresh_from_db()
+    assert night.stake == 100
+    assert "$250.00 is more than 10 times the stake now ($1.00)" in page
+    assert '<details class="mt-2 table-controls" open>' in page
+    assert '<input type="hidden" name="sure" value="25000">' in page
+    assert re.search(r'id="id_stake"[^>]*value="250"[^>]*aria-describedby="id_stake-sure"', page)
+    # Sure of another amount asks again; the same amount, sure, applies.
+    client.post(urls["night"] + "stake/", {"stake": "300", "sure": "25000"}, **headers)
+    night.refresh_from_db()
+    assert night.stake == 100
+    client.post(urls["night"] + "stake/", {"stake": "250", "sure": "25000"}, **headers)
+    night.refresh_from_db()
+    assert night.stake == 25000
+
+
+def test_a_stake_up_to_ten_times_the_last_applies_at_once(client, urls, night):
+    client.post(urls["night"] + "stake/", {"stake": "10"}, **HTMX)
+    night.refresh_from_db()
+    assert night.stake == 1000
+
+
 def test_the_big_one_doubles_and_ends(client, urls, night):
     page = client.post(urls["night"] + "big-one/", {"on": "1"}, **HTMX).content.decode()
     assert 'Stake <strong id="stake">$2.00</strong>' in page

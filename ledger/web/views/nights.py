@@ -57,7 +57,8 @@ def night_context(request, night, **extra) -> dict:
         **context,
         "preset": PRESETS.get(night.rules.get("preset", "")),
         "stake_form": StakeForm(
-            places=league.decimal_places,
+            league=league,
+            current=night.stake,
             initial={"stake": plain(night.stake, league.decimal_places)},
         ),
         "can_own": can(request, OWN),
@@ -120,11 +121,11 @@ def _act(request, night, action, success: str):
 @require_POST
 def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
-    form = StakeForm(request.POST, places=night.season.league.decimal_places)
+    form = StakeForm(request.POST, league=night.season.league, current=night.stake)
     if not form.is_valid():
-        if request.htmx:  # beside the box, the table's controls left open
+        if request.htmx or form.question:  # beside the box, the table's controls left open
             return render_night(request, night, stake_form=form)
-        return _after(request, night, error=form.errors["stake"][0])
+        return _after(request, night, error=next(iter(form.errors.values()))[0])
     stake = form.cleaned_data["stake"]
     return _act(
         request,
