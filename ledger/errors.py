@@ -60,6 +60,14 @@ MESSAGES: dict[str, str] = {
     ),
     "hand_voided_already": gettext_noop("hand {number} is voided already"),
     "hand_stands": gettext_noop("hand {number} stands: there is nothing to redo"),
+    "hand_redo_stale": gettext_noop(
+        "hand {newest} was saved after this page was drawn, so hand {number} was not "
+        "redone: check the board, then redo it or restore it under Fix"
+    ),
+    "hand_not_newest": gettext_noop(
+        "hand {newest} is the newest hand now, so hand {number} was not undone: "
+        "check the board and undo again, or fix hand {number}"
+    ),
     "hand_corrected_already": gettext_noop(
         "hand {number} was corrected already, by hand {correction}"
     ),

@@ -235,7 +235,7 @@ TARGETS = [
     Target("night_reopen", "scorekeeper", lambda w: {}),
     Target("hand_void", "scorekeeper", lambda w: {}),
     Target("hand_undo", "scorekeeper", lambda w: {}),
-    Target("hand_redo", "scorekeeper", lambda w: {}),
+    Target("hand_redo", "scorekeeper", lambda w: {"newest": "1"}),
     Target("night_pay", "scorekeeper", _pay),
     Target("season_pay", "scorekeeper", _pay),
     *_hand("drop", lambda w: {"dropper": w["Croaker"], **_counts(w)}),

@@ -221,6 +221,9 @@ class UndoBar:
 
     undo: Hand | None = None
     redo: Hand | None = None
+    newest: int = (
+        0  # the newest hand's number: a redo from a page drawn before a later one is refused
+    )
 
 
 def undo_bar(rows: list[HistoryRow]) -> UndoBar:
@@ -229,7 +232,7 @@ def undo_bar(rows: list[HistoryRow]) -> UndoBar:
         return UndoBar()
     newest = rows[0].hand
     if rows[0].voided:
-        return UndoBar(redo=newest)
+        return UndoBar(redo=newest, newest=newest.number)
     if newest.is_restore:  # an undone correction gave its original back
-        return UndoBar(redo=newest.replaces)
-    return UndoBar(undo=newest)
+        return UndoBar(redo=newest.replaces, newest=newest.number)
+    return UndoBar(undo=newest, newest=newest.number)

@@ -177,23 +177,27 @@ def correct_hand(
 def undo_hand(*, hand: Hand, by=None) -> Hand | None:
     """Take ``hand`` back: its payouts are reversed and the deal returns to its dealer.
 
+    Only the newest standing hand is undone: a page drawn before another hand was saved
+    names an older one, which is refused (``hand_not_newest``; *Fix* voids any hand).
     Undoing a correction brings the hand it corrected back (posted again, replacing
     the correction), which is returned. A hand that no longer stands is left as it
-    is, so a repeated or stale undo does nothing more.
+    is, so a repeated undo does nothing more.
     """
     with transaction.atomic():
         night = lock_open_night(hand.night)
         hand = Hand.objects.with_voided().select_related("replaces").get(pk=hand.pk)
         if hand.is_voided:
             return None
-        newest = not night.hands.standing().filter(number__gt=hand.number).exists()
+        later = night.hands.standing().filter(number__gt=hand.number).order_by("-number").first()
+        if later is not None:
+            raise LedgerError("hand_not_newest", number=hand.number, newest=later.number)
         _reverse(hand, by)
         corrected = hand.replaces
         if corrected is not None and not (hand.is_redo or hand.is_restore):
             touch(night)
             key = f"{Hand.RESTORE_KEY}{hand.pk}"
             return _post_again(night, corrected, replacing=hand, key=key, by=by)
-        if newest and not hand.is_restore and hand.dealer in seated_players(night):
+        if not hand.is_restore and hand.dealer in seated_players(night):
             night.dealer = hand.dealer
             touch(night, "dealer")
         else:
@@ -201,10 +205,12 @@ def undo_hand(*, hand: Hand, by=None) -> Hand | None:
         return None
 
 
-def redo_hand(*, hand: Hand, by=None) -> Hand:
-    """Post an undone hand again, as a new hand replacing whatever stood in for it.
+def redo_hand(*, hand: Hand, by=None, newest: int | None = None) -> Hand:
+    """Post an undone (or voided) hand again, as a new hand replacing whatever stood in for it.
 
     Redone once: a repeated redo returns the same hand. The deal moves on as it did.
+    ``newest`` is the newest hand number the scorekeeper's page showed: when a later hand
+    has been saved since, the redo is refused (``hand_redo_stale``) rather than guessed.
     """
     with transaction.atomic():
         night = lock_open_night(hand.night)
@@ -212,6 +218,10 @@ def redo_hand(*, hand: Hand, by=None) -> Hand:
         again = night.hands.filter(idempotency_key=key).first()
         if again is not None:
             return again
+        if newest is not None:
+            later = night.hands.filter(number__gt=newest).order_by("-number").first()
+            if later is not None:
+                raise LedgerError("hand_redo_stale", number=hand.number, newest=later.number)
         hand = Hand.objects.with_voided().get(pk=hand.pk)
         if not hand.is_voided:
             raise LedgerError("hand_stands", number=hand.number)

@@ -181,6 +181,13 @@ class Ledger(RuleBasedStateMachine):
         entry = data.draw(st.sampled_from(self.recorded))
         hand = Hand.objects.get(pk=entry["pk"])
         rows = Entry.objects.count()
+        newest = Hand.objects.standing().order_by("-number").first()
+        if entry["standing"] and hand != newest:
+            with pytest.raises(LedgerError) as refused:
+                services.undo_hand(hand=hand)
+            assert refused.value.code == "hand_not_newest"
+            assert Entry.objects.count() == rows, "only the newest standing hand is undone"
+            return
         restored = services.undo_hand(hand=hand)
         if not entry["standing"]:
             assert restored is None

@@ -47,6 +47,21 @@ def test_a_repeated_or_stale_undo_does_nothing_more(night, two_hands):
     assert list(Hand.objects.standing()) == [first]
 
 
+def test_only_the_newest_standing_hand_is_undone(night, two_hands):
+    """A page drawn before hand 2 was saved offers "Undo hand 1": the server refuses it."""
+    first, second = two_hands
+    before, dealt = balances(), dealer(night)
+    with pytest.raises(LedgerError) as refused:
+        services.undo_hand(hand=first)
+    assert refused.value.code == "hand_not_newest"
+    assert str(refused.value).startswith("hand 2 is the newest hand now, so hand 1 was not undone")
+    assert (balances(), dealer(night)) == (before, dealt)
+    assert list(Hand.objects.standing()) == [first, second]
+    services.undo_hand(hand=second)
+    assert services.undo_hand(hand=first) is None  # the newest standing one now
+    assert list(Hand.objects.standing()) == []
+
+
 def test_redo_posts_the_hand_again_once_and_the_deal_moves_on(night, two_hands):
     first, second = two_hands
     before = balances()

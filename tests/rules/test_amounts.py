@@ -69,4 +69,6 @@ def test_an_amount_written_in_a_language_reads_back_in_that_language(amount, pla
     style = STYLES[language]
     assert parse_amount(format_number(amount, places, style), places, style) == amount
     for sign in ("$", "€"):
-        assert parse_amount(format_amount(amount, sign, places, style=style), places, style) == amount
+        assert (
+            parse_amount(format_amount(amount, sign, places, style=style), places, style) == amount
+        )

@@ -298,6 +298,41 @@ def test_undo_four_times_undoes_one_hand_and_redo_brings_it_back(client, urls, p
     assert [h.number for h in Hand.objects.standing()] == [1, 3]
 
 
+def test_an_undo_from_a_page_drawn_before_the_newest_hand_is_refused(client, urls, players, night):
+    """The page showed "Undo hand 1"; hand 2 came from another phone since."""
+    first = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
+    record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
+    page = client.post(urls["night"] + f"hands/{first.pk}/undo/", **HTMX).content.decode()
+    assert "hand 2 is the newest hand now, so hand 1 was not undone" in page
+    assert "Undo hand 2" in page  # the board, redrawn
+    assert [h.number for h in Hand.objects.standing()] == [1, 2]
+
+
+def test_a_redo_from_a_page_drawn_before_a_later_hand_is_refused(client, urls, players, night):
+    record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
+    second = record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
+    board = client.post(urls["night"] + f"hands/{second.pk}/undo/", **HTMX).content.decode()
+    assert '<input type="hidden" name="newest" value="2">' in board
+    record(night, HandDetails(outcome="dead"))  # hand 3, from another phone
+    redo = urls["night"] + f"hands/{second.pk}/redo/"
+    page = client.post(redo, {"newest": "2"}, **HTMX).content.decode()
+    assert "hand 3 was saved after this page was drawn, so hand 2 was not redone" in page
+    assert [h.number for h in Hand.objects.standing()] == [1, 3]
+
+
+def test_any_voided_hand_can_be_restored_from_its_row(client, urls, players, night):
+    first = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
+    record(night, HandDetails(outcome="discard_out", winner=players["Elmo"]))
+    page = client.post(urls["night"] + f"hands/{first.pk}/void/", **HTMX).content.decode()
+    restore = urls["night"] + f"hands/{first.pk}/redo/"
+    assert f'action="{restore}"' in page
+    assert "Restore hand 1" in page
+    page = client.post(restore, **HTMX).content.decode()
+    assert "Hand 1 is back, as hand 3." in page
+    assert "Restore hand 1" not in page  # redone: its row says "redone as #3"
+    assert [h.number for h in Hand.objects.standing()] == [2, 3]
+
+
 def test_a_closed_night_takes_no_hands(client, urls, players, night):
     services.close_night(night=night)
     response = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)

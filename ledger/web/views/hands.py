@@ -187,7 +187,7 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         "night": night,
         "totals": totals,
         "bets": board.bets(night, totals),
-        "undo_bar": board.UndoBar(undo=hand),
+        "undo_bar": board.UndoBar(undo=hand, newest=hand.number),
         "new_row": row,
         "notice": notice,
         "can_score": True,

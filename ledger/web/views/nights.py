@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -19,6 +20,7 @@ from ledger.web import polling
 from ledger.web.access import OWN, READ, SCORE, can, night_for
 from ledger.web.forms import OUTCOME_LABELS, SeatForm, SideBetsForm, StakeForm
 from ledger.web.i18n import explain, plain
+from ledger.web.inputs import parse_id
 from ledger.web.views.lookups import hand_or_404, player_or_404
 
 HANDS_SHOWN = 40  # the newest hands; a long night shows the rest on demand
@@ -75,7 +77,11 @@ def render_night(request, night, *, status=200, **extra):
     return render(request, template, night_context(request, night, **extra), status=status)
 
 
+# The night's pages are never kept by the browser's own cache: Back showed a board from there
+# (old totals, an old "Undo hand N") until the next poll. The service worker keeps its own
+# copy for a lost connection, and says so when it serves it (app.js marks such a page).
 @require_GET
+@never_cache
 def night_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     return render_night(request, night)
@@ -92,6 +98,7 @@ def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 
 @require_GET
 @polling.conditional("watch")
+@never_cache  # the page; its poll's answer is tagged by polling.conditional
 def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
@@ -242,8 +249,8 @@ def _undo(hand) -> str:
     }
 
 
-def _redo(hand) -> str:
-    again = services.redo_hand(hand=hand)
+def _redo(hand, newest: int | None) -> str:
+    again = services.redo_hand(hand=hand, newest=newest)
     notice = _("Hand %(number)d is back, as hand %(again)d.")
     return notice % {"number": hand.number, "again": again.number}
 
@@ -255,7 +262,10 @@ def hand_undo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> H
 
 @require_POST
 def hand_redo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
-    return _act_on_hand(request, slug, night_id, hand_id, _redo)
+    """*Redo* under the board names the newest hand its page showed (``newest``); *Restore*
+    in a voided hand's row names none, as it is about that hand alone."""
+    newest = parse_id(request.POST.get("newest", ""))
+    return _act_on_hand(request, slug, night_id, hand_id, partial(_redo, newest=newest))
 
 
 def _void(hand) -> str:

@@ -24,11 +24,14 @@ self.addEventListener("activate", (event) => {
 });
 
 // A kept answer says so (X-From-Cache): the scoring screen then predicts the dealer itself.
-function fromCache(hit) {
+// A kept page says so in its body too (data-kept), which a page cannot read from its headers:
+// it is marked as such and holds taps until the server has redrawn it (app.js).
+function fromCache(hit, page) {
   if (!hit) return Response.error();
   const headers = new Headers(hit.headers);
   headers.set("X-From-Cache", "1");
-  return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+  const body = page ? hit.text().then((html) => html.replace("<body ", "<body data-kept ")) : hit.blob();
+  return body.then((content) => new Response(content, { status: hit.status, statusText: hit.statusText, headers }));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -54,7 +57,7 @@ self.addEventListener("fetch", (event) => {
           const copy = response.clone();
           return caches.open(PAGES).then((cache) => cache.put(request, copy)).then(() => response);
         })
-        .catch(() => caches.match(request, { ignoreVary: true }).then(fromCache))
+        .catch(() => caches.match(request, { ignoreVary: true }).then((hit) => fromCache(hit, page)))
     );
   }
 });

@@ -1,0 +1,121 @@
+"""What a table does by accident changes no money: Back to an old board, a double-tapped Save.
+
+Each test plays at both phone widths the table uses (360 and 390 px)."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger import services
+from ledger.models import Hand
+from tests.browser.phones import NARROW, WIDE
+from tests.browser.waits import SETTLED, open_sheet
+from tests.helpers import drop, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONES = pytest.mark.parametrize("size", [NARROW, WIDE], ids=["360", "390"])
+
+
+def night_url(live_server, night) -> str:
+    return f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/"
+
+
+@pytest.fixture
+def scorekeeper(page: Page, live_server, log_in, owner, night, size) -> Page:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.wait_for_function(SETTLED)
+    return page
+
+
+def another_phones_drop(night, players):
+    p = players
+    return record(night, drop(p["Goblin"], {p["Croaker"]: 9, p["Goblin"]: 4, p["Elmo"]: 20}))
+
+
+@PHONES
+def test_back_to_the_board_shows_the_night_as_it_is_and_undoes_only_the_newest(
+    scorekeeper: Page, night, players
+):
+    page = scorekeeper
+    another_phones_drop(night, players)
+    page.reload()
+    expect(page.locator("#undo")).to_have_text("Undo hand 1")
+    page.get_by_role("link", name="Summary").click()
+    page.wait_for_url("**/summary/")
+    another_phones_drop(night, players)  # hand 2, from another phone, while this one looks away
+    page.go_back()
+    page.wait_for_load_state("domcontentloaded")
+    # A thumb on Undo the moment the board is back: what it showed is what it undoes.
+    shown = page.evaluate(
+        "() => { const b = document.querySelector('#undo'); const t = b.textContent; b.click(); return t; }"
+    )
+    assert shown == "Undo hand 2"
+    expect(page.locator("#undone")).to_have_text("Hand 2 undone")
+    assert [h.number for h in Hand.objects.standing()] == [1]
+
+
+@PHONES
+def test_a_page_kept_on_the_phone_says_so_and_holds_taps_until_redrawn(
+    scorekeeper: Page, live_server, night, players
+):
+    """What the service worker serves with no answer from the server (data-kept)."""
+    page = scorekeeper
+    another_phones_drop(night, players)
+    page.reload()
+    kept = page.content().replace("<body ", "<body data-kept ", 1)
+    another_phones_drop(night, players)
+    poll = f"/l/{night.season.league.slug}/nights/{night.pk}/poll/"
+    answer = {}
+
+    def slow_poll(route):
+        answer["route"] = route  # the server's answer waits until the test lets it through
+
+    page.route(f"**{poll}*", slow_poll)
+    page.route(
+        night_url(live_server, night),
+        lambda route: route.fulfill(body=kept, content_type="text/html"),
+    )
+    page.reload()
+    expect(page.locator("#stale")).to_have_text(
+        "This page was kept on the phone: bringing it up to date…"
+    )
+    expect(page.locator("#undo")).to_have_text("Undo hand 1")
+    assert page.locator("body.holding-taps").count() == 1
+    page.locator("#undo").click(force=True)  # a thumb on the old Undo: held
+    page.get_by_role("link", name="Summary").click(force=True)
+    assert page.url == night_url(live_server, night)
+    page.unroute(f"**{poll}*")
+    answer["route"].continue_()
+    expect(page.locator("#undo")).to_have_text("Undo hand 2")
+    expect(page.locator("#stale")).to_be_hidden()
+    assert page.locator("body.holding-taps").count() == 0
+    assert [h.number for h in Hand.objects.standing()] == [1, 2]
+
+
+@PHONES
+def test_a_double_tapped_saves_second_touch_lands_on_nothing(
+    page: Page, live_server, log_in, owner, night, players, size
+):
+    """Four at the table: under Save's place the board has The table (360) or Summary (390)."""
+    services.seat_player(night=night, player=players["One-Eye"])
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "dead")
+    save = page.locator("#confirm").bounding_box()
+    x, y = save["x"] + save["width"] / 2, save["y"] + save["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_function("() => !document.querySelector('#hand-form > form')")
+    page.mouse.click(x, y)  # the second touch of a double tap, on what the sheet uncovered
+    page.wait_for_timeout(300)
+    assert page.url == night_url(live_server, night)
+    assert page.locator("#board details[open]").count() == 0
+    assert page.locator("#hand-form > form").count() == 0
+    assert Hand.objects.filter(night=night).count() == 1
+    page.wait_for_timeout(400)  # a double tap's length later, the board takes taps again
+    under = page.evaluate(
+        f"() => document.elementFromPoint({x}, {y}).closest('a, summary').textContent"
+    )
+    assert under in ("Summary", "The table: stake, players, dealer")
+    open_sheet(page, "dead")
