@@ -12,10 +12,10 @@ from django.views.decorators.http import require_GET
 from ledger.reads.pot import players_by_id, pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import WIN_RESULTS
-from ledger.rules.money import format_plain
+from ledger.rules.money import format_number, format_plain, unit_is_sign
 from ledger.web.access import READ, league_for, night_for
 from ledger.web.charts import legend, line_chart
-from ledger.web.i18n import money
+from ledger.web.i18n import money, number_style
 from ledger.web.inputs import parse_id
 from ledger.web.views.lookups import player_or_404
 from ledger.web.views.settling import safe_cell
@@ -43,7 +43,13 @@ def _season(league, season_id):
 
 
 def _money(league):
-    return lambda amount: money(amount, league)
+    """How a chart's axis writes an amount: with its sign ("$2.50"), but a unit that is a
+    word ("chips of the house") is left to the table beside the chart, as it would not fit."""
+    if unit_is_sign(league.unit):
+        return lambda amount: money(amount, league)
+    return lambda amount: ("−" if amount < 0 else "") + format_number(
+        amount, league.decimal_places, number_style()
+    )
 
 
 @require_GET

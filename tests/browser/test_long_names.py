@@ -1,0 +1,119 @@
+"""The longest names the app takes, on every screen: the page never scrolls sideways at 360 or
+390 px, and no name runs out of its button or box (the whole name shows, broken over lines;
+the standings' player column, which scrolls with the table, cuts it short with its title)."""
+
+import pytest
+from playwright.sync_api import Page
+
+from ledger import services
+from ledger.services.details import HandDetails
+from tests.browser.phones import NARROW, WIDE
+from tests.browser.shots import shoot
+from tests.browser.waits import SETTLED
+from tests.helpers import record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# At the limits of the forms: a league's name 100 characters, a unit 20, a season 60, a player 60.
+WORD = "Wolfeschlegelsteinhausenbergerdorffvortrangnackshowinshyroll"  # 60, no space to break at
+NAMES = [
+    WORD,
+    "Maria del Carmen Fernández-Villaverde de la Santísima Trinid",
+    "Zoë O'Neil",
+    "Bartholomew Alexander Montgomery-Smythe the Third of Yorkshi",
+    "Bo",
+]
+LEAGUE = (
+    "The Thursday Night Tonk Society of Greater Springfield and the Surrounding Counties, Est. 19"[
+        :100
+    ]
+)
+# A phone lays out a page wider than its screen and zooms out, so the width is the phone's own.
+OVERFLOW = """(width) => {
+  const out = [];
+  if (document.documentElement.scrollWidth > width)
+    out.push('page ' + document.documentElement.scrollWidth + ' > ' + width);
+  for (const e of document.querySelectorAll('main *, header *')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || getComputedStyle(e).position === 'fixed') continue;
+    const scrolls = e.closest('.table-responsive, .really, .chart-wrap');
+    const style = getComputedStyle(e);
+    const clipped = e.scrollWidth > e.clientWidth + 1 && e.clientWidth && style.overflowX === 'visible';
+    if (!scrolls && (clipped || r.right > width + 1 || r.left < -1))
+      out.push(e.tagName + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 30) + ' ' + r.left + '-' + r.right);
+  }
+  return out.slice(0, 8);
+}"""
+
+
+@pytest.fixture
+def long_night(owner):
+    """Five at the table with the longest names, hands of every kind, side bets on."""
+    league = services.create_league(
+        name=LEAGUE, unit="chips of the house!", decimal_places=0, default_stake=5, owner=owner
+    )
+    p = [services.add_player(league=league, name=name) for name in NAMES]
+    season = services.start_season(league=league, name="S" * 59 + "!")
+    night = services.start_night(season=season, players=p, dealer=p[4])
+    counts = {p[0]: 25, p[1]: 3, p[2]: 40, p[3]: 12, p[4]: 33}
+    for details in (
+        HandDetails(outcome="drop", dropper=p[0], counts=counts),  # caught: four payments
+        HandDetails(outcome="drop", dropper=p[1], counts=counts),
+        HandDetails(outcome="tonk_out", winner=p[3]),
+        HandDetails(outcome="deal_tonk", claims=[(p[0], 50)]),
+        HandDetails(outcome="discard_out", winner=p[0]),
+    ):
+        record(night, details)
+    everyone = {"ante": 5, "players": [x.pk for x in p]}
+    services.set_side_bets(night=night, bets={"naturals": everyone, "high_card": everyone})
+    return night
+
+
+def screens(night) -> dict[str, str]:
+    league = night.season.league
+    base = f"/l/{league.slug}/"
+    at = f"{base}nights/{night.pk}/"
+    player = league.players.get(name=NAMES[0])
+    return {
+        "home": "/",
+        "league": base,
+        "night start": f"{base}nights/new/",
+        "members": f"{base}members/",
+        "standings": f"{base}standings/",
+        "player": f"{base}players/{player.pk}/",
+        "night": at,
+        "watch": f"{at}watch/",
+        "summary": f"{at}summary/",
+        "settle up": f"{at}settle/",
+    }
+
+
+SHEETS = ["drop", "deal_tonk", "tonk_out", "discard_out", "stock_out", "dead"]
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE], ids=["360", "390"])
+def test_the_longest_names_never_push_a_screen_sideways(
+    page: Page, live_server, log_in, owner, long_night, size
+):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    found = {}
+    for name, path in screens(long_night).items():
+        page.goto(live_server.url + path)
+        page.wait_for_function(SETTLED)
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        found[name] = page.evaluate(OVERFLOW, size[0])
+        shoot(page, f"long-{name}-{size[0]}", full_page=True)
+    page.goto(live_server.url + screens(long_night)["night"])
+    for outcome in [*SHEETS, "side-bets"]:
+        if outcome == "side-bets":
+            page.locator("#side-bets-button").click()
+            page.wait_for_selector("#side-bets-sheet")
+        else:
+            page.locator(f"a.outcome[data-outcome={outcome}]").click()
+            page.wait_for_selector(f"#hand[data-outcome={outcome}]")
+        page.wait_for_function(SETTLED)
+        found[f"sheet {outcome}"] = page.evaluate(OVERFLOW, size[0])
+        shoot(page, f"long-sheet-{outcome}-{size[0]}")
+        page.goto(live_server.url + screens(long_night)["night"])
+    assert {name: out for name, out in found.items() if out} == {}
