@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from ledger import services
 from ledger.models import Hand
 from tests.browser.phones import NARROW, WIDE
+from tests.browser.shots import shoot
 from tests.browser.waits import SETTLED, open_sheet
 from tests.helpers import drop, record
 
@@ -119,3 +120,105 @@ def test_a_double_tapped_saves_second_touch_lands_on_nothing(
     )
     assert under in ("Summary", "The table: stake, players, dealer")
     open_sheet(page, "dead")
+
+
+def in_view(page: Page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }"
+    )
+
+
+@PHONES
+def test_the_tables_controls_leave_the_board_at_the_top_and_the_table_open(
+    page: Page, live_server, log_in, owner, night, players, size
+):
+    """A long night: each of them used to land at the foot of the hand list, The table shut."""
+    for _ in range(12):
+        another_phones_drop(night, players)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.on("dialog", lambda dialog: dialog.accept())
+    table = page.locator("details.table-controls")
+    table.locator("summary").click()
+    steps = [
+        (lambda: page.get_by_role("button", name="Give Goblin the deal").click(), "Goblin deals."),
+        (
+            lambda: (
+                page.locator("#seat-player").select_option(label="One-Eye"),
+                page.get_by_role("button", name="Seat them").click(),
+            ),
+            "Seated at the dealer's right.",
+        ),
+        (
+            lambda: page.get_by_role("button", name="One-Eye leaves").click(),
+            "One-Eye left the table.",
+        ),
+    ]
+    for tap, notice in steps:
+        page.wait_for_function(SETTLED)
+        tap()
+        expect(page.locator("#notice [role=status]")).to_have_text(notice)
+        page.wait_for_function(SETTLED)
+        assert page.evaluate("window.scrollY") == 0
+        assert in_view(page, "#actions a.outcome[data-outcome=drop]")
+        expect(page.locator("details.table-controls")).to_have_attribute("open", "")
+
+
+def preview_shows_everything(page: Page) -> None:
+    preview = page.locator("#preview")
+    assert preview.evaluate("p => p.scrollHeight <= p.clientHeight"), "the preview scrolls"
+    box = preview.bounding_box()
+    for line in page.locator("#preview li").all():
+        shown = line.bounding_box()
+        assert box["y"] <= shown["y"] and shown["y"] + shown["height"] <= box["y"] + box["height"]
+
+
+FIVE = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
+
+
+@PHONES
+def test_a_caught_drops_seven_payments_all_show_in_the_preview(
+    page: Page, live_server, log_in, owner, season, players, size
+):
+    five = [players[name] for name in FIVE]
+    night = services.start_night(season=season, players=five, dealer=five[-1])
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "drop")
+    page.locator("#hand .choice label:text-is('Croaker')").click()
+    for player, count in zip(five, [30, 9, 20, 3, 12], strict=True):
+        page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
+    expect(page.locator("#preview-headline")).to_contain_text("Croaker is caught")
+    expect(page.locator("#preview-payments li")).to_have_count(7)  # four catchers, and the low count
+    shoot(page, f"accidents-caught-drop-{size[0]}")
+    preview_shows_everything(page)
+    # A shorter preview after it (a winning drop) leaves the box as tall: nothing moves.
+    height = page.locator("#preview").bounding_box()["height"]
+    page.get_by_label("Croaker's count", exact=True).fill("2")
+    expect(page.locator("#preview-headline")).to_contain_text("Croaker drops with 2 and wins")
+    assert abs(page.locator("#preview").bounding_box()["height"] - height) < 1
+
+
+@PHONES
+def test_push_ups_pushes_and_payments_all_show_in_the_preview(
+    page: Page, live_server, log_in, owner, season, players, size
+):
+    five = [players[name] for name in FIVE]
+    night = services.start_night(
+        season=season, players=five, dealer=five[-1], rules="pushups", stake=1
+    )
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "drop")
+    page.locator("#hand .choice label:text-is('Goblin')").click()
+    for player, count in zip(five, [20, 30, 25, 33, 12], strict=True):
+        page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
+    expect(page.locator("#preview-headline")).to_contain_text("Goblin is caught")
+    expect(page.locator("#preview-pushes li")).to_have_count(2)
+    expect(page.locator("#preview-payments li")).to_have_count(7)
+    shoot(page, f"accidents-push-ups-{size[0]}")
+    preview_shows_everything(page)

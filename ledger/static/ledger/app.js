@@ -417,3 +417,9 @@ document.addEventListener("change", function (event) {
     }
   });
 })();
+
+// The preview grows to show every payment, and never shrinks while its sheet is open (app.css).
+document.addEventListener("htmx:afterSettle", function (event) {
+  var preview = event.target.id === "preview" ? event.target : null;
+  if (preview) preview.style.minHeight = Math.max(preview.getBoundingClientRect().height, preview.scrollHeight) + "px";
+});

@@ -105,11 +105,12 @@ def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     return render(request, template, board_context(request, night, page="watch"))
 
 
-def _after(request, night, *, error: str = "", notice: str = ""):
-    """Show the board again (htmx), or go back to the page with a message."""
+def _after(request, night, *, error: str = "", notice: str = "", table_open: bool = False):
+    """Show the board again (htmx), or go back to the page with a message. ``table_open``
+    keeps *The table* unfolded after one of its own controls, with the board at the top."""
     if request.htmx:
         night.refresh_from_db()
-        return render_night(request, night, error=error, notice=notice)
+        return render_night(request, night, error=error, notice=notice, table_open=table_open)
     if error:
         messages.error(request, error)
     elif notice:
@@ -117,12 +118,12 @@ def _after(request, night, *, error: str = "", notice: str = ""):
     return redirect("ledger:night", slug=night.season.league.slug, night_id=night.pk)
 
 
-def _act(request, night, action, success: str):
+def _act(request, night, action, success: str, *, table_open: bool = False):
     try:
         action()
     except DOMAIN_ERRORS as exc:
-        return _after(request, night, error=explain(exc))
-    return _after(request, night, notice=success)
+        return _after(request, night, error=explain(exc), table_open=table_open)
+    return _after(request, night, notice=success, table_open=table_open)
 
 
 @require_POST
@@ -139,6 +140,7 @@ def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
         night,
         lambda: services.change_stake(night=night, stake=stake),
         _("The stake is changed for the next hands."),
+        table_open=True,
     )
 
 
@@ -178,7 +180,8 @@ def night_big_one(request: HttpRequest, slug: str, night_id: int) -> HttpRespons
     night = night_for(request, slug, night_id, SCORE)
     on = request.POST.get("on") == "1"
     notice = _("The Big One: double stakes from now on.") if on else _("Back to the normal stake.")
-    return _act(request, night, lambda: services.set_big_one(night=night, on=on), notice)
+    big_one = partial(services.set_big_one, night=night, on=on)
+    return _act(request, night, big_one, notice, table_open=True)
 
 
 @require_POST
@@ -187,9 +190,8 @@ def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     league = night.season.league
     form = SeatForm(request.POST, players=list(league.players.active()))
     if not form.is_valid():
-        return _after(
-            request, night, error=" ".join(form.errors.get("__all__", [])) or _("Pick a player")
-        )
+        error = " ".join(form.errors.get("__all__", [])) or _("Pick a player")
+        return _after(request, night, error=error, table_open=True)
 
     if form.cleaned_data["player"]:
         player = player_or_404(league, form.cleaned_data["player"])
@@ -197,7 +199,7 @@ def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     else:
         name = form.cleaned_data["new_player"]
         seat = partial(services.seat_new_player, night=night, name=name)
-    return _act(request, night, seat, _("Seated at the dealer's right."))
+    return _act(request, night, seat, _("Seated at the dealer's right."), table_open=True)
 
 
 def _act_on_player(request, slug: str, night_id: int, player_id: int, service, success: str):
@@ -205,7 +207,8 @@ def _act_on_player(request, slug: str, night_id: int, player_id: int, service, s
     night = night_for(request, slug, night_id, SCORE)
     player = player_or_404(night.season.league, player_id)
     message = success % {"player": player.name}
-    return _act(request, night, partial(service, night=night, player=player), message)
+    act = partial(service, night=night, player=player)
+    return _act(request, night, act, message, table_open=True)
 
 
 @require_POST
