@@ -172,7 +172,8 @@ def preview_shows_everything(page: Page) -> None:
     box = preview.bounding_box()
     for line in page.locator("#preview li").all():
         shown = line.bounding_box()
-        assert box["y"] <= shown["y"] and shown["y"] + shown["height"] <= box["y"] + box["height"]
+        assert box["y"] <= shown["y"]
+        assert shown["y"] + shown["height"] <= box["y"] + box["height"]
 
 
 FIVE = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
@@ -192,7 +193,8 @@ def test_a_caught_drops_seven_payments_all_show_in_the_preview(
     for player, count in zip(five, [30, 9, 20, 3, 12], strict=True):
         page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
     expect(page.locator("#preview-headline")).to_contain_text("Croaker is caught")
-    expect(page.locator("#preview-payments li")).to_have_count(7)  # four catchers, and the low count
+    # Croaker pays the four catchers, and the three others pay One-Eye's low count.
+    expect(page.locator("#preview-payments li")).to_have_count(7)
     shoot(page, f"accidents-caught-drop-{size[0]}")
     preview_shows_everything(page)
     # A shorter preview after it (a winning drop) leaves the box as tall: nothing moves.

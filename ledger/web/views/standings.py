@@ -47,8 +47,8 @@ def _money(league):
     word ("chips of the house") is left to the table beside the chart, as it would not fit."""
     if unit_is_sign(league.unit):
         return lambda amount: money(amount, league)
-    return lambda amount: ("−" if amount < 0 else "") + format_number(
-        amount, league.decimal_places, number_style()
+    return lambda amount: (
+        ("−" if amount < 0 else "") + format_number(amount, league.decimal_places, number_style())
     )
 
 
