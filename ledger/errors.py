@@ -90,6 +90,9 @@ MESSAGES: dict[str, str] = {
     "payment_invalid": gettext_noop("a payment must be a whole number above zero, not {value!r}"),
     "payment_to_self": gettext_noop("{player} cannot pay themselves"),
     "payment_more_than_owes": gettext_noop("{player} owes only {amount} here"),
+    "payment_more_than_planned": gettext_noop(
+        "{payer} pays {payee} {amount} in this plan: mark at most that on this row"
+    ),
     "payment_more_than_owed": gettext_noop("{player} is owed only {amount} here"),
 }
 

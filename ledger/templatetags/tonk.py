@@ -1,8 +1,7 @@
 from django import template
-from django.template.defaultfilters import date as django_date
-from django.utils.formats import date_format
 
 from ledger.rules.money import format_amount
+from ledger.web.i18n import local_date as format_local_date
 from ledger.web.i18n import money as format_money
 from ledger.web.i18n import number_style
 
@@ -40,10 +39,5 @@ def minutes(span) -> int:
 
 @register.filter(expects_localtime=True)
 def local_date(value, fmt: str) -> str:
-    """``{{ night.date|local_date:"D j M Y" }}``: Django's ``date``, with the month abbreviated
-    in the language's own case. Django's ``M`` capitalises it ("2 Dic"); where the language
-    writes its full month names (``F``) in lowercase, as Dutch and Spanish do, it is ``b``
-    ("mié 2 dic 2026")."""
-    if value not in (None, "") and "M" in fmt and date_format(value, "F").islower():
-        fmt = fmt.replace("M", "b")
-    return django_date(value, fmt)
+    """``{{ night.date|local_date:"D j M Y" }}`` (``ledger.web.i18n.local_date``)."""
+    return format_local_date(value, fmt)

@@ -4,6 +4,8 @@ The rules engine and the services raise errors with a ``code`` and ``params`` an
 English message; ``explain`` words them in the active language.
 """
 
+from django.template.defaultfilters import date as django_date
+from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from ledger import errors as ledger_errors
@@ -39,6 +41,15 @@ AMOUNT_MESSAGES = {
     "too_many_places": gettext_noop("{text!r} has more than {places} decimal places"),
     "not_whole": gettext_noop("{text!r} is not a whole number"),
 }
+
+
+def local_date(value, fmt: str) -> str:
+    """Django's ``date`` filter, with the month abbreviated in the language's own case.
+    Django's ``M`` capitalises it ("2 Dic"); where the language writes its full month names
+    (``F``) in lowercase, as Dutch and Spanish do, it is ``b`` ("mié 2 dic 2026")."""
+    if value not in (None, "") and "M" in fmt and date_format(value, "F").islower():
+        fmt = fmt.replace("M", "b")
+    return django_date(value, fmt)
 
 
 def number_style() -> NumberStyle:

@@ -1,5 +1,7 @@
 """Settling a night on a phone: mark every payment paid, and the night closes square."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -20,7 +22,9 @@ def test_settle_a_night_and_mark_everything_paid(
     page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
     page.get_by_role("link", name="Settle up").click()
     expect(page.locator("#share-text")).to_have_value(
-        "Croaker pays Elmo $3.00\nCroaker pays Goblin $1.00"
+        re.compile(
+            r"^Black Company · Settle up: night of .+\nCroaker pays Elmo \$3\.00\nCroaker pays Goblin \$1\.00$"
+        )
     )
     screenshot("09-settle-up")
     assert_accessible(page, "settle up")

@@ -1,3 +1,4 @@
+import html
 import re
 
 import pytest
@@ -52,7 +53,9 @@ def test_marking_paid_in_part_and_in_full(client, urls, played, players):
     assert played.closed_at is not None
     # The group chat's text keeps the record; no plan is left "above".
     share = re.search(r'<textarea[^>]*id="share-text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
-    assert share.splitlines() == [
+    heading, *lines = share.splitlines()
+    assert heading.startswith("Black Company · Settle up: night of ")
+    assert lines == [
         "Everyone is square.",
         "Croaker paid Elmo $1.00",
         "Croaker paid Elmo $2.00",
@@ -77,7 +80,7 @@ def test_a_double_tap_on_paid_pays_once(client, urls, played, players):
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        ("9", "Croaker owes only $4.00 here"),
+        ("9", "Croaker pays Elmo $3.00 in this plan: mark at most that on this row"),
         ("0.001", "more than 2 decimal places"),
         ("x", "is not an amount"),
     ],
@@ -89,8 +92,24 @@ def test_a_bad_payment_is_explained(client, urls, played, players, amount, messa
         "amount": amount,
         "key": "k",
     }
-    assert message in client.post(urls["night"] + "settle/pay/", data, **HTMX).content.decode()
+    page = client.post(urls["night"] + "settle/pay/", data, **HTMX).content.decode()
     assert not Transaction.objects.filter(kind="payment").exists()
+    # Beside the row's own box, which keeps what was typed: not at the top of the list.
+    box = re.search(r'<input class="form-control is-invalid" id="amount-1"[^>]*>', page).group(0)
+    assert f'value="{amount}"' in box
+    assert 'aria-describedby="amount-1-error"' in box
+    error = re.search(r'id="amount-1-error" role="alert">([^<]*)<', page).group(1)
+    assert message in html.unescape(error)
+    assert 'class="alert alert-danger' not in page
+
+
+def test_a_refused_payment_without_javascript_keeps_the_row_and_what_was_typed(
+    client, urls, played, players
+):
+    data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "9", "key": "k"}
+    page = client.post(urls["night"] + "settle/pay/", data).content.decode()
+    assert "mark at most that on this row" in page
+    assert re.search(r'id="amount-1" name="amount" value="9"', page)
 
 
 def test_the_csv_neutralises_formulas(client, league, season, players):
@@ -102,8 +121,20 @@ def test_the_csv_neutralises_formulas(client, league, season, players):
     response = client.get(f"/l/{league.slug}/nights/{night.pk}/settle/csv/")
     assert response["Content-Type"].startswith("text/csv")
     assert response.content.decode().splitlines() == [
-        "payer,payee,amount,unit",
-        "'=HYPERLINK(1),Elmo,2.00,$",
+        "payer,payee,amount,unit,status",
+        "'=HYPERLINK(1),Elmo,2.00,$,to pay",
+    ]
+
+
+def test_the_csv_of_a_night_paid_in_full_lists_the_payments_made(client, urls, played, players):
+    p = players
+    for payee, amount, key in (("Elmo", "3", "a"), ("Goblin", "1", "b")):
+        data = {"payer": p["Croaker"].pk, "payee": p[payee].pk, "amount": amount, "key": key}
+        client.post(urls["night"] + "settle/pay/", data)
+    assert client.get(urls["night"] + "settle/csv/").content.decode().splitlines() == [
+        "payer,payee,amount,unit,status",
+        "Croaker,Elmo,3.00,$,paid",
+        "Croaker,Goblin,1.00,$,paid",
     ]
 
 

@@ -14,9 +14,9 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
-from ledger.rules.money import AmountError, format_plain, parse_amount
+from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
 from ledger.web.access import READ, SCORE, can, league_for, night_for
-from ledger.web.i18n import explain, money, number_style, plain
+from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.views.lookups import player_or_404
 
 CSV_FORMULA_STARTS = ("=", "+", "-", "@")
@@ -42,22 +42,27 @@ def _here(state: Settlement) -> str:
 
 
 def plain_text(state: Settlement) -> str:
-    """The plan as the group chat reads it: one payment a line; once everyone is square,
-    the payments that squared them, for the record."""
+    """The plan as the group chat reads it, under the league and the night (or season): one
+    payment a line; once everyone is square, the payments that squared them, for the record."""
     league = state.league
+    if state.night:
+        date = local_date(state.night.date, "D j M Y")
+        heading = _("Settle up: night of %(date)s") % {"date": date}
+    else:
+        heading = _("Settle up: %(season)s") % {"season": state.season.name}
     lines = [
         _("%(payer)s pays %(payee)s %(amount)s")
         % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount, league)}
         for p in state.plan.transfers
     ]
-    if lines:
-        return "\n".join(lines)
-    paid = [
-        _("%(payer)s paid %(payee)s %(amount)s")
-        % {"payer": payer.name, "payee": payee.name, "amount": money(amount, league)}
-        for _transaction, payer, payee, amount in state.payments
-    ]
-    return "\n".join([_("Everyone is square."), *paid])
+    if not lines:
+        paid = [
+            _("%(payer)s paid %(payee)s %(amount)s")
+            % {"payer": payer.name, "payee": payee.name, "amount": money(amount, league)}
+            for _transaction, payer, payee, amount in state.payments
+        ]
+        lines = [_("Everyone is square."), *paid]
+    return "\n".join([f"{league.name} · {heading}", *lines])
 
 
 def _pot_left(night) -> list[tuple[str, int]]:
@@ -67,7 +72,10 @@ def _pot_left(night) -> list[tuple[str, int]]:
     return sorted((players[pk].name, amount) for pk, amount in amounts.items())
 
 
-def _render(request, state: Settlement, status=200, **extra):
+def _render(request, state: Settlement, status=200, refused: dict | None = None, **extra):
+    """The page, or (htmx) its settlement. ``refused`` is a payment refused on one row
+    (``payer``, ``payee``, the ``text`` typed, the ``error``): said beside that row's box,
+    with what was typed left in it."""
     league = state.league
     rows = [
         {
@@ -79,6 +87,13 @@ def _render(request, state: Settlement, status=200, **extra):
         for payment in state.plan.transfers
         for payer, payee in [state.players(payment)]
     ]
+    for row in rows:
+        if refused and (row["payer"], row["payee"]) == (refused["payer"], refused["payee"]):
+            row |= {"amount_text": refused["text"], "error": refused["error"]}
+            break
+    else:
+        if refused:  # no longer a row of the plan (paid from another phone)
+            extra["error"] = refused["error"]
     every_pair = request.GET.get("pairs") == "all"
     context = {
         "league": league,
@@ -110,12 +125,29 @@ def season_settle(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
     return _render(request, state)
 
 
+def _planned(state: Settlement, payer, payee) -> int | None:
+    """What the plan has ``payer`` pay ``payee``, if it is one of its payments."""
+    for payment in state.plan.transfers:
+        if state.players(payment) == (payer, payee):
+            return payment.amount
+    return None
+
+
 def _pay(request, state: Settlement):
     league = state.league
+    payer = player_or_404(league, request.POST.get("payer", "0"))
+    payee = player_or_404(league, request.POST.get("payee", "0"))
+    text = request.POST.get("amount", "")
     try:
-        payer = player_or_404(league, request.POST.get("payer", "0"))
-        payee = player_or_404(league, request.POST.get("payee", "0"))
-        amount = parse_amount(request.POST.get("amount", ""), league.decimal_places, number_style())
+        amount = parse_amount(text, league.decimal_places, number_style())
+        planned = _planned(state, payer, payee)
+        if planned is not None and amount > planned:
+            raise LedgerError(
+                "payment_more_than_planned",
+                payer=payer.name,
+                payee=payee.name,
+                amount=Amount(planned, league.unit, league.decimal_places),
+            )
         services.record_payment(
             season=state.season,
             night=state.night,
@@ -125,10 +157,8 @@ def _pay(request, state: Settlement):
             key=request.POST.get("key", ""),
         )
     except (LedgerError, AmountError) as exc:
-        if request.htmx:
-            return _render(request, state, error=explain(exc))
-        messages.error(request, explain(exc))
-        return redirect(_here(state))
+        refused = {"payer": payer, "payee": payee, "text": text[:40], "error": explain(exc)}
+        return _render(request, state, refused=refused)
     notice = _("%(payer)s paid %(payee)s %(amount)s.") % {
         "payer": payer.name,
         "payee": payee.name,
@@ -162,11 +192,18 @@ def _csv(state: Settlement, filename: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     writer = csv.writer(response)
-    writer.writerow(["payer", "payee", "amount", "unit"])
-    for payment in state.plan.transfers:
-        amount = format_plain(payment.amount, league.decimal_places)
+    writer.writerow(["payer", "payee", "amount", "unit", "status"])
+    made = [(payer.name, payee.name, amount, "paid") for _t, payer, payee, amount in state.payments]
+    planned = [(p.payer, p.payee, p.amount, "to pay") for p in state.plan.transfers]
+    for payer, payee, amount, status in made + planned:
         writer.writerow(
-            [safe_cell(payment.payer), safe_cell(payment.payee), amount, safe_cell(league.unit)]
+            [
+                safe_cell(payer),
+                safe_cell(payee),
+                format_plain(amount, league.decimal_places),
+                safe_cell(league.unit),
+                status,
+            ]
         )
     return response
 
