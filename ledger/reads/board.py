@@ -81,6 +81,7 @@ class BetResult:
     kind: str
     winner: str | None
     amount: int
+    suit: str = ""  # the high card's called suit (hands logged before it was kept have none)
 
 
 def _bets(hand: Hand, seats) -> list[BetResult]:
@@ -90,7 +91,9 @@ def _bets(hand: Hand, seats) -> list[BetResult]:
         amount = bet["ante"]
         if bet["kind"] == "naturals" and bet["winner"] is not None:
             amount = paid_out(bet, hand.pot)
-        results.append(BetResult(bet["kind"], names.get(bet["winner"]), amount))
+        results.append(
+            BetResult(bet["kind"], names.get(bet["winner"]), amount, bet.get("suit", ""))
+        )
     return results
 
 

@@ -16,15 +16,17 @@ class Bet:
     ante: int
     players: tuple[Player, ...]
     winner: Player | None = None
+    suit: str = ""  # the high card's: the dealer calls one before each deal
 
     def stored(self) -> dict:
         """The form ``Hand.side_bets`` keeps: player ids, so a renamed player stays in."""
-        return {
+        stored = {
             "kind": self.kind,
             "ante": self.ante,
             "players": [player.pk for player in self.players],
             "winner": _pk(self.winner),
         }
+        return stored | ({"suit": self.suit} if self.suit else {})
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,7 @@ def stored_bets(side_bets: list[dict], players: Mapping[int, Player]) -> list[Be
             bet["ante"],
             tuple(players[pk] for pk in bet["players"]),
             players.get(bet.get("winner")),
+            bet.get("suit", ""),
         )
         for bet in side_bets
     ]

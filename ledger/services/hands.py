@@ -101,8 +101,19 @@ def record_hand(
             )
         )
         night.dealer = left_of(players, dealer)
-        touch(night, "dealer")
+        touch(night, "dealer", *_suit_called(night, details))
         return hand
+
+
+def _suit_called(night: Night, details: HandDetails) -> list[str]:
+    """The high card's suit called for this deal is the next deal's, until called again:
+    kept in the night's set-up (its field named when it changed)."""
+    high_card = night.side_bets.get("high_card")
+    called = next((b.suit for b in details.side_bets if b.kind == "high_card" and b.suit), "")
+    if high_card is None or not called or called == high_card.get("suit"):
+        return []
+    night.side_bets = {**night.side_bets, "high_card": {**high_card, "suit": called}}
+    return ["side_bets"]
 
 
 def void_hand(*, hand: Hand, by=None) -> Transaction:

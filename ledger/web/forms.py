@@ -84,7 +84,10 @@ class LeagueForm(forms.Form):
         initial="1.00",
         widget=amount_widget(),
         label=gettext_lazy("Default stake"),
-        help_text=gettext_lazy("What each loser pays a winner"),
+        help_text=gettext_lazy(
+            "What each loser pays a winner; played for push-ups, what each point between "
+            "two players is worth"
+        ),
     )
 
     def clean(self):
@@ -560,7 +563,15 @@ class HandForm(forms.Form):
             self.fields.update(getattr(self, f"_{detail}_fields")())
         if self.counts_needed == "every loser":  # the winner's count is not needed
             self.fields.update(self._counts_fields(required=False))
-        self.bets, self.suit = list(bets), suit
+        self.bets, self.suit = list(bets), suit if suit in SUITS else SUITS[0]
+        if any(bet.kind == "high_card" for bet in self.bets):
+            self.fields["suit"] = ChoiceField(
+                choices=[(s, s) for s in SUITS],
+                required=False,  # a sheet kept on the phone from before it was asked
+                initial=self.suit,
+                widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+                label=_("High card: the suit called for this deal"),
+            )
         for bet in self.bets:
             self.fields[f"won-{bet.kind}"] = self._bet_winner(bet)
         self.fields["bets_seen"] = forms.CharField(required=False, max_length=64)
@@ -575,25 +586,24 @@ class HandForm(forms.Form):
         return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
 
     def _bet_winner(self, bet: Bet) -> ChoiceField:
-        """Who won a side bet. Someone usually holds the called suit, so the high card is
-        asked every deal; a naturals pot is usually not won yet, which is the default."""
+        """Who won a side bet, the bettors in seat order as the counts are; nobody is the
+        default (docs/rules.md section 8.2), one tap away."""
         if bet.kind == "high_card":
-            if self.suit:
-                label = _("High card %(suit)s: who held the highest?") % {"suit": self.suit}
-            else:  # a correction: the suit called then is not kept
-                label = _("High card: who held the highest?")
-            nobody, initial = _("Nobody held it"), None
+            label, nobody = _("High card: who held the highest?"), _("Nobody held it")
         else:
-            label = _("Naturals: who spread three of a kind first?")
-            nobody, initial = _("Nobody yet"), NOBODY
+            label, nobody = _("Naturals: who spread three of a kind first?"), _("Nobody yet")
         return ChoiceField(
-            choices=[(str(p.pk), p.name) for p in bet.players] + [(NOBODY, nobody)],
-            required=bet.kind == "high_card",
-            initial=initial,
+            choices=[(str(p.pk), p.name) for p in self.players if p in bet.players]
+            + [(NOBODY, nobody)],
+            required=False,
+            initial=NOBODY,
             widget=forms.RadioSelect(attrs={"class": "btn-check"}),
             label=label,
-            error_messages={"required": _("Tap who held the highest card, or Nobody held it")},
         )
+
+    @property
+    def suit_field(self):
+        return self["suit"] if "suit" in self.fields else None
 
     def bet_fields(self):
         return [self[f"won-{bet.kind}"] for bet in self.bets]
@@ -725,7 +735,13 @@ class HandForm(forms.Form):
         }
         counts |= getattr(self, "deal_counts", {})
         side_bets = [
-            Bet(bet.kind, bet.ante, bet.players, player(data.get(f"won-{bet.kind}") or ""))
+            Bet(
+                bet.kind,
+                bet.ante,
+                bet.players,
+                player(data.get(f"won-{bet.kind}") or ""),
+                (data.get("suit") or self.suit) if bet.kind == "high_card" else "",
+            )
             for bet in self.bets
         ]
         return HandDetails(

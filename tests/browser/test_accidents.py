@@ -224,3 +224,40 @@ def test_push_ups_pushes_and_payments_all_show_in_the_preview(
     expect(page.locator("#preview-payments li")).to_have_count(7)
     shoot(page, f"accidents-push-ups-{size[0]}")
     preview_shows_everything(page)
+
+
+@PHONES
+def test_push_ups_with_side_bets_the_pad_skips_the_winner_and_the_suit_is_called_each_deal(
+    page: Page, live_server, log_in, owner, pushups_night, players, size
+):
+    night, table = pushups_night, [players[n] for n in ("Croaker", "Goblin", "Elmo")]
+    everyone = {"ante": 5, "players": [p.pk for p in table]}
+    services.set_side_bets(
+        night=night, bets={"high_card": {**everyone, "suit": "♥"}, "naturals": everyone}
+    )
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    open_sheet(page, "tonk_out")
+    page.locator("#hand fieldset:has(input[name=winner]) label:text-is('Croaker')").click()
+    assert in_view(page, "#hand .count-pad .pad-button >> nth=0"), "the pad is below the fold"
+    for count in ("5", "7"):
+        page.locator(f"#hand .pad-button[data-value='{count}']").click()
+    expect(page.get_by_label("Goblin's count", exact=True)).to_have_value("5")
+    expect(page.get_by_label("Elmo's count", exact=True)).to_have_value("7")
+    expect(page.get_by_label("Croaker's count", exact=True)).to_have_value("")
+    # Side bets: nobody won by default, the bettors in the counts' order, the suit as called.
+    for bet in ("won-high_card", "won-naturals"):
+        expect(page.locator(f"#hand input[name={bet}][value=nobody]")).to_be_checked()
+        bettors = page.locator(f"#hand fieldset:has(input[name={bet}]) label").all_inner_texts()
+        assert bettors[:3] == ["Croaker", "Goblin", "Elmo"]
+    suits = "#hand fieldset:has(input[name=suit])"
+    expect(page.locator(f"{suits} input[value='♥']")).to_be_checked()
+    page.locator(f"{suits} label:text-is('♦')").click()
+    page.locator("#confirm").click()
+    expect(page.locator("#hand-list .side-bet-result").first).to_have_text(
+        "High card ♦: nobody held it"
+    )
+    page.wait_for_timeout(600)  # past the double tap's guard
+    open_sheet(page, "dead")
+    expect(page.locator(f"{suits} input[value='♦']")).to_be_checked()  # the last one called

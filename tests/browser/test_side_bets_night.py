@@ -104,7 +104,7 @@ def test_a_night_with_a_high_card_bet_and_a_naturals_pot(
     shoot(page, f"63-hand-with-side-bets-{width}")
     keeper.save({"outcome": "drop", "dropper": "Croaker", "counts": counts}, high_card="Goblin")
     expect(page.locator("#hand-1 [data-bet=high_card]")).to_have_text(
-        "High card: Goblin wins $0.25 from each"
+        "High card ♦: Goblin wins $0.25 from each"
     )
 
     open_sheet(page, "tonk_out")

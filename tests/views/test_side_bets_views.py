@@ -69,11 +69,12 @@ def test_the_sheet_starts_with_everyone_in_and_sets_the_bets(client, urls, playe
 def test_a_hand_says_who_won_each_bet_and_the_pot_carries(client, urls, players, night):
     set_up(client, urls, players)
     form = client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
-    assert "High card ♥: who held the highest?" in form
+    assert "High card: the suit called for this deal" in form
+    assert "High card: who held the highest?" in form
     assert "Naturals: who spread three of a kind first?" in form
     page = dead(client, urls, players, "h1", high_card=pks(players)["Goblin"]).content.decode()
     assert "Naturals pot, $0.10 a deal: $0.30" in bets_line(page)
-    assert "High card: Goblin wins $0.25 from each" in page
+    assert "High card ♥: Goblin wins $0.25 from each" in page
     dead(client, urls, players, "h2")
     watch = client.get(urls["watch"]).content.decode()
     assert "Naturals pot, $0.10 a deal: $0.60" in bets_line(watch)
@@ -222,14 +223,33 @@ def test_an_imported_night_whose_pot_names_someone_who_left_shows(
     assert "Naturals pot, $0.10 a deal: $0.30 · Croaker, Goblin" in bets_line(page.content.decode())
 
 
-def test_the_high_card_is_asked_every_deal(client, urls, players, night):
-    set_up(client, urls, players)
+def test_nobody_is_each_bets_default_and_the_suit_is_called_each_deal(client, urls, players, night):
+    set_up(client, urls, players)  # the high card's suit set up: ♥
     form = client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
-    assert not re.search(r'name="won-high_card" id="[^"]+" value="[^"]*" checked', form)
+    assert re.search(r'name="won-high_card" id="[^"]+" value="nobody" checked', form)
     assert re.search(r'name="won-naturals" id="[^"]+" value="nobody" checked', form)
-    answer = dead(client, urls, players, "h1", high_card="")
-    assert "Tap who held the highest card, or Nobody held it" in answer.content.decode()
-    assert not Hand.objects.exists()
+    assert re.search(r'name="suit" id="[^"]+" value="♥" checked', form)
+    # The bettors in seat order, as the counts are, nobody last.
+    bettors = re.findall(r'name="won-naturals" id="[^"]+" value="([^"]+)"', form)
+    assert bettors == [*(str(players[n].pk) for n in ("Croaker", "Goblin", "Elmo")), "nobody"]
+    p = pks(players)
+    data = {"key": "h1", "dealer": p["Elmo"], "suit": "♣", "won-high_card": p["Goblin"]}
+    data |= {"won-naturals": "nobody", "bets_seen": seen(client, urls["night"] + "hand/dead/")}
+    page = client.post(urls["night"] + "hand/dead/save/", data, **HTMX).content.decode()
+    assert "High card ♣: Goblin wins $0.25 from each" in page
+    night.refresh_from_db()
+    assert night.side_bets["high_card"]["suit"] == "♣"  # the next deal's, until called again
+    form = client.get(urls["night"] + "hand/dead/", **HTMX).content.decode()
+    assert re.search(r'name="suit" id="[^"]+" value="♣" checked', form)
+    # A sheet that sent neither (kept on the phone from before): nobody won, the suit as set.
+    dead(client, urls, players, "h2", high_card="", naturals="")
+    assert Hand.objects.get(number=2).side_bets[0] == {
+        "kind": "high_card",
+        "ante": 25,
+        "players": [players["Croaker"].pk, players["Goblin"].pk],
+        "winner": None,
+        "suit": "♣",
+    }
 
 
 def test_a_won_pot_shows_what_a_player_who_left_paid(client, urls, players, night):

@@ -48,11 +48,16 @@
   function ownBox(box) {
     return box.closest(".claim-row") && !box.closest("[data-every-count]");
   }
+  // Playing push-ups, a tonk-out or an out on a discard asks every count but the winner's.
+  function winnersBox(box) {
+    var winner = document.querySelector("#hand input[name=winner]:checked");
+    return !!winner && box.name === "count-" + winner.value;
+  }
   function nextEmpty(after) {
     var all = boxes();
     var start = after ? all.indexOf(after) + 1 : 0;
     var rest = all.slice(start).concat(all.slice(0, start));
-    return rest.filter(function (i) { return !i.value && !ownBox(i); })[0] || null;
+    return rest.filter(function (i) { return !i.value && !ownBox(i) && !winnersBox(i); })[0] || null;
   }
   document.addEventListener("htmx:load", function (event) {
     if (!event.target.querySelector || !event.target.querySelector("#hand .count-pad")) return;
@@ -65,6 +70,10 @@
   // The dropper's count is the one called first ("Bo drops with 20"): picking the dropper
   // chooses their box, when it is still empty.
   document.addEventListener("change", function (event) {
+    if (event.target.matches("#hand input[name=winner]")) {  // the pad moves off the winner's box
+      if (!lastCount || winnersBox(lastCount)) choose(nextEmpty(null));
+      return;
+    }
     if (!event.target.matches("#hand input[name=dropper]")) return;
     var box = document.querySelector("#hand input.count[name='count-" + event.target.value + "']");
     if (box && !box.value) choose(box);

@@ -41,7 +41,7 @@ class Table:
     spec: dict
     correcting: Hand | None = None
     bets: list[Bet] = field(default_factory=list)  # the side bets: the sheet asks who won
-    suit: str = ""  # the high-card bet's called suit
+    suit: str = ""  # the high-card bet's suit: the one called last, or the corrected hand's
 
 
 def _table(night: Night, seated: list[Player], data) -> Table:
@@ -55,7 +55,10 @@ def _table(night: Night, seated: list[Player], data) -> Table:
     hand = hand_or_404(night, hand_id)
     players = [seat.player for seat in hand.seats.select_related("player")]
     bets = stored_bets(hand.side_bets, {player.pk: player for player in players})
-    return Table(players, hand.dealer, hand.stake, hand.rules, correcting=hand, bets=bets)
+    suit = next((bet.suit for bet in bets if bet.kind == "high_card"), "")
+    return Table(
+        players, hand.dealer, hand.stake, hand.rules, correcting=hand, bets=bets, suit=suit
+    )
 
 
 def _form(night: Night, outcome: str, table: Table, data=None) -> HandForm:
@@ -96,6 +99,8 @@ def _initial_from(hand: Hand) -> dict:
         initial[f"claim-{player.pk}"], initial[f"order-{player.pk}"] = count, order
     for bet in details.side_bets:
         initial[f"won-{bet.kind}"] = str(bet.winner.pk) if bet.winner else NOBODY
+        if bet.suit:
+            initial["suit"] = bet.suit
     return initial
 
 
