@@ -48,6 +48,21 @@ def test_every_message_is_translated_and_none_is_fuzzy(language):
     assert po.metadata["Language"] == language
 
 
+# The game's own English words a translation could keep by mistake: the Dutch sheet said
+# "three of a kind" (drie gelijke kaarten).
+GAME_WORDS = ["three of a kind", "side bet", "high card"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_keeps_the_games_english_words(language):
+    kept = [
+        entry.msgstr
+        for entry in catalogue(language)
+        if any(word in entry.msgstr.lower() for word in GAME_WORDS)
+    ]
+    assert kept == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_every_placeholder(language):
     for entry in catalogue(language):

@@ -41,16 +41,20 @@ class Standing:
 
     @property
     def net_per_hand(self) -> int | None:
-        """In the minor unit, rounded toward zero; None before the first hand."""
-        return int(self.net / self.hands) if self.hands else None
+        """In the minor unit, rounded toward zero (integers all the way); None before the
+        first hand."""
+        if not self.hands:
+            return None
+        per_hand = abs(self.net) // self.hands
+        return -per_hand if self.net < 0 else per_hand
 
     @property
-    def points_per_hand(self) -> str:
-        """Push-ups points per hand played for them, to one decimal ("12.3"); "" if none."""
+    def points_per_hand(self) -> int | None:
+        """Push-ups points per hand played for them, in tenths rounded half up (123 for
+        12.3, which each language writes its own way); None if none."""
         if not self.points_hands:
-            return ""
-        tenths = (20 * self.points + self.points_hands) // (2 * self.points_hands)  # half up
-        return f"{tenths // 10}.{tenths % 10}"
+            return None
+        return (20 * self.points + self.points_hands) // (2 * self.points_hands)
 
 
 @dataclass

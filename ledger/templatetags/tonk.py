@@ -1,6 +1,6 @@
 from django import template
 
-from ledger.rules.money import format_amount
+from ledger.rules.money import format_amount, format_number
 from ledger.web.i18n import local_date as format_local_date
 from ledger.web.i18n import money as format_money
 from ledger.web.i18n import number_style
@@ -12,6 +12,12 @@ register = template.Library()
 def money(amount: int, league) -> str:
     """``{{ amount|money:league }}``: "$2.50", "−$1.00", "150 chips"; "2,50 €" in Italian."""
     return format_money(amount, league)
+
+
+@register.filter
+def tenths(value: int) -> str:
+    """``{{ 123|tenths }}``: "12.3", or "12,3" in a comma language."""
+    return format_number(value, 1, number_style())
 
 
 @register.filter

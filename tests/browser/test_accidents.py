@@ -2,6 +2,8 @@
 
 Each test plays at both phone widths the table uses (360 and 390 px)."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -261,3 +263,33 @@ def test_push_ups_with_side_bets_the_pad_skips_the_winner_and_the_suit_is_called
     page.wait_for_timeout(600)  # past the double tap's guard
     open_sheet(page, "dead")
     expect(page.locator(f"{suits} input[value='♦']")).to_be_checked()  # the last one called
+
+
+def test_saving_hands_logs_no_error_in_the_console(page: Page, live_server, log_in, owner, night):
+    """After the first hand there is no "No hands yet." to remove: htmx said so every save."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    for number in (1, 2, 3):
+        open_sheet(page, "dead")
+        page.locator("#confirm").click()
+        expect(page.locator(f"#hand-{number}")).to_be_visible()
+        page.wait_for_timeout(600)  # past the double tap's guard
+    assert errors == []
+
+
+@PHONES
+def test_a_refused_count_stays_readable_in_its_narrow_box(scorekeeper: Page):
+    page = scorekeeper
+    open_sheet(page, "drop")
+    page.locator("#hand .choice label:text-is('Croaker')").click()
+    for name, count in (("Croaker", "-5"), ("Goblin", "999"), ("Elmo", "9")):
+        page.get_by_label(f"{name}'s count", exact=True).fill(count)
+    page.locator("#confirm").click()
+    for name, count in (("Croaker", "-5"), ("Goblin", "999")):
+        box = page.get_by_label(f"{name}'s count", exact=True)
+        expect(box).to_have_class(re.compile(r"\bis-invalid\b"))
+        expect(box).to_have_value(count)
+        assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none"
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), f"{count} is cut off"

@@ -96,6 +96,8 @@ def test_the_longest_names_never_push_a_screen_sideways(
     page: Page, live_server, log_in, owner, long_night, size
 ):
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     log_in(page, owner)
     found = {}
     for name, path in screens(long_night).items():
@@ -117,3 +119,4 @@ def test_the_longest_names_never_push_a_screen_sideways(
         shoot(page, f"long-sheet-{outcome}-{size[0]}")
         page.goto(live_server.url + screens(long_night)["night"])
     assert {name: out for name, out in found.items() if out} == {}
+    assert errors == []  # the console of every screen and sheet, too

@@ -113,11 +113,29 @@ def test_the_standings_show_points_and_points_per_hand_ranked_by_money(
 
 
 @pytest.mark.parametrize(
-    ("points", "hands", "shown"), [(0, 1, "0.0"), (53, 2, "26.5"), (10, 3, "3.3"), (11, 6, "1.8")]
+    ("points", "hands", "shown"), [(0, 1, 0), (53, 2, 265), (10, 3, 33), (11, 6, 18)]
 )
 def test_points_per_hand_is_rounded_half_up_to_a_tenth(points, hands, shown):
     assert Standing(1, "A", points=points, points_hands=hands).points_per_hand == shown
-    assert Standing(1, "A").points_per_hand == ""
+    assert Standing(1, "A").points_per_hand is None
+
+
+@pytest.mark.parametrize("language", ["nl", "it", "es"])
+def test_points_per_hand_are_written_with_the_languages_decimal_comma(
+    client, league, urls, players, language
+):
+    client.post(urls["night"] + "hand/tonk_out/save/", tonk_out(players, Croaker=7, Goblin=22))
+    second = tonk_out(players, Croaker=4, Goblin=9) | {"key": "t-2", "method": "hit"}
+    client.post(urls["night"] + "hand/tonk_out/save/", second)
+    client.cookies["django_language"] = language
+    page = client.get(f"/l/{league.slug}/standings/?columns=all").content.decode()
+    assert re.search(r'data-points="53"[^<]*</td><td[^>]*>26,5<', page)
+    assert "26.5" not in page
+
+
+@pytest.mark.parametrize(("net", "hands", "per_hand"), [(7, 2, 3), (-7, 2, -3), (-1, 3, 0)])
+def test_net_per_hand_is_rounded_toward_zero_in_whole_minor_units(net, hands, per_hand):
+    assert Standing(1, "A", net=net, hands=hands).net_per_hand == per_hand
 
 
 def test_fixing_a_deal_tonk_keeps_the_non_claimers_deal_counts(client, urls, players):

@@ -123,7 +123,7 @@ def standings_csv(
                 "" if row.best_night is None else format_plain(row.best_night, places),
                 "" if row.worst_night is None else format_plain(row.worst_night, places),
                 row.points if row.points_hands else "",
-                row.points_per_hand,
+                "" if row.points_per_hand is None else format_plain(row.points_per_hand, 1),
             ]
         )
     writer.writerow(["", "total", format_plain(table.total, places)])
