@@ -10,6 +10,10 @@ from ledger.rules.errors import RulesError, shown
 
 MESSAGES: dict[str, str] = {
     "league_name_blank": gettext_noop("a league needs a name"),
+    "league_name_long": gettext_noop("a league's name can have at most {longest} characters"),
+    "league_has_history": gettext_noop(
+        "{league} has hands in its ledger, which is kept for good: rename the league instead"
+    ),
     "league_slug_taken": gettext_noop("the address {slug!r} is taken by another league"),
     "league_unit_blank": gettext_noop("a league needs a unit, such as $, chips or points"),
     "time_zone_unknown": gettext_noop(

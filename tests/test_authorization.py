@@ -28,6 +28,8 @@ MATRIX = {
     "season_start": ("post", OWN, {"name": "Spring"}),
     "season_close": ("post", OWN, {}),
     "league_rules": ("post", OWN, {"preset": "speno"}),
+    "league_rename": ("post", OWN, {"name": "Renamed"}),
+    "league_delete": ("post", OWN, {"confirm": "Black Company"}),
     "league_settling": ("post", OWN, {"settle_unit": "0.25", "points_rate": "0"}),
     "league_time_zone": ("post", OWN, {"time_zone": "America/Chicago"}),
     "members": ("get", OWN, None),

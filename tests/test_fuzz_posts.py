@@ -221,6 +221,8 @@ TARGETS = [
     Target("season_start", "owner", lambda w: {"name": "Spring"}),
     Target("season_close", "owner", lambda w: {}),
     Target("league_rules", "owner", lambda w: {**_rules(), "rules_name": "House"}),
+    Target("league_rename", "owner", lambda w: {"name": "Renamed"}),
+    Target("league_delete", "owner", lambda w: {"confirm": "Black Company"}),
     Target("league_settling", "owner", lambda w: {"settle_unit": "0.25", "points_rate": "0"}),
     Target("league_time_zone", "owner", lambda w: {"time_zone": "America/Chicago"}),
     # The night's house rules are the league rules' form under a prefix: fuzzed there.

@@ -12,7 +12,14 @@ Callers use ``from ledger import services`` and the names below.
 """
 
 from ledger.services.hands import correct_hand, record_hand, redo_hand, undo_hand, void_hand
-from ledger.services.leagues import create_league, set_league_rules, set_settling, set_time_zone
+from ledger.services.leagues import (
+    create_league,
+    delete_league,
+    rename_league,
+    set_league_rules,
+    set_settling,
+    set_time_zone,
+)
 from ledger.services.members import (
     accept_invitation,
     claim_player,
@@ -51,12 +58,14 @@ __all__ = [
     "close_season",
     "correct_hand",
     "create_league",
+    "delete_league",
     "invite",
     "pending_invitation",
     "record_hand",
     "record_payment",
     "redo_hand",
     "remove_member",
+    "rename_league",
     "rename_player",
     "reopen_night",
     "retire_player",

@@ -1,4 +1,4 @@
-"""Leagues: create one, its house rules, its time zone and how it settles up."""
+"""Leagues: create, rename or delete one, its house rules, its time zone and how it settles up."""
 
 from functools import cache
 from zoneinfo import available_timezones
@@ -10,7 +10,11 @@ from ledger.errors import LedgerError
 from ledger.models import (
     League,
     Membership,
+    Night,
+    NightEvent,
     Role,
+    Seat,
+    Transaction,
 )
 from ledger.rules import MAX_STAKE, normalize_rules
 from ledger.rules.whole import is_whole
@@ -18,6 +22,8 @@ from ledger.services.guards import amount_of, insert_or, move_version
 from ledger.services.postings import (
     check_stake,
 )
+
+LEAGUE_NAME_LONGEST = League._meta.get_field("name").max_length
 
 
 def create_league(
@@ -34,6 +40,8 @@ def create_league(
     name = (name or "").strip()
     if not name:
         raise LedgerError("league_name_blank")
+    if len(name) > LEAGUE_NAME_LONGEST:
+        raise LedgerError("league_name_long", longest=LEAGUE_NAME_LONGEST)
     if not (unit or "").strip():
         raise LedgerError("league_unit_blank")
     if not is_whole(decimal_places, low=0, high=3):
@@ -58,6 +66,36 @@ def create_league(
         if owner is not None:
             Membership.objects.create(league=league, user=owner, role=Role.OWNER)
         return league
+
+
+def rename_league(*, league: League, name: str) -> League:
+    """A new name; the address (slug) stays, so shared links and bookmarks still work."""
+    name = (name or "").strip()
+    if not name:
+        raise LedgerError("league_name_blank")
+    if len(name) > LEAGUE_NAME_LONGEST:
+        raise LedgerError("league_name_long", longest=LEAGUE_NAME_LONGEST)
+    with transaction.atomic():
+        League.objects.filter(pk=league.pk).update(name=name)
+        move_version(League, league.pk)  # the name on every night's screens
+    league.name = name
+    return league
+
+
+def delete_league(*, league: League) -> None:
+    """A league started by mistake goes, with its players, seasons and empty nights. Once a
+    hand or a payment is in its ledger it stays: the ledger is append-only."""
+    with transaction.atomic():
+        League.objects.select_for_update().filter(pk=league.pk).get()
+        if Transaction.objects.filter(season__league=league).exists():
+            raise LedgerError("league_has_history", league=league.name)
+        nights = Night.objects.filter(season__league=league)
+        NightEvent.objects.filter(night__in=nights).delete()
+        Seat.objects.filter(night__in=nights).delete()
+        nights.delete()
+        league.seasons.all().delete()
+        league.players.all().delete()
+        league.delete()  # its memberships, invitations and share links with it
 
 
 def _league_with_free_slug(base: str, fields: dict) -> League:

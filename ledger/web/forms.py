@@ -100,6 +100,16 @@ class LeagueForm(forms.Form):
         return data
 
 
+class LeagueNameForm(forms.Form):
+    name = forms.CharField(
+        max_length=100, label=gettext_lazy("The league's name"), widget=forms.TextInput
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_league_%s")  # the league page has a player's name too
+        super().__init__(*args, **kwargs)
+
+
 class PlayerNameForm(forms.Form):
     name = forms.CharField(max_length=60, label=gettext_lazy("Player's name"))
 

@@ -293,3 +293,23 @@ def test_a_refused_count_stays_readable_in_its_narrow_box(scorekeeper: Page):
         expect(box).to_have_value(count)
         assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none"
         assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), f"{count} is cut off"
+
+
+def test_retiring_a_player_asks_first(page: Page, live_server, log_in, owner, league, players):
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{league.slug}/")
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+    page.on("dialog", answer)
+    page.locator("summary:text-is('Goblin')").click()
+    page.get_by_role("button", name="Retire Goblin").click()
+    page.wait_for_timeout(300)
+    players["Goblin"].refresh_from_db()
+    assert players["Goblin"].retired_at is None  # "no" keeps them
+    page.get_by_role("button", name="Retire Goblin").click()
+    expect(page.locator(".alert-success")).to_have_text("Goblin is retired.")
+    assert asked[0].startswith("Retire Goblin? They keep their history")

@@ -3,8 +3,10 @@ from django.db import IntegrityError, transaction
 
 from ledger import services
 from ledger.errors import LedgerError
-from ledger.models import League, Player, Season
+from ledger.models import Hand, League, Membership, Night, Player, Season
 from ledger.rules import RulesError
+from ledger.services.details import HandDetails
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +125,46 @@ def test_closing_a_season_logs_why_each_open_night_closed(season, players, owner
     assert open_night.closed_at is not None
     assert [(e.kind, e.by) for e in open_night.events.all()] == [("season", owner)]
     assert [e.kind for e in closed_night.events.all()] == ["closed"]
+
+
+def test_a_league_is_renamed_and_its_address_stays(league):
+    version = league.version
+    services.rename_league(league=league, name="  The Company  ")
+    league.refresh_from_db()
+    assert (league.name, league.slug) == ("The Company", "black-company")
+    assert league.version > version  # every night's screens show the name
+
+
+@pytest.mark.parametrize(
+    ("name", "code"), [("   ", "league_name_blank"), ("x" * 101, "league_name_long")]
+)
+def test_a_bad_league_name_is_refused(league, name, code):
+    for create in (
+        lambda: services.rename_league(league=league, name=name),
+        lambda: services.create_league(name=name),
+    ):
+        with pytest.raises(LedgerError) as refused:
+            create()
+        assert refused.value.code == code
+    league.refresh_from_db()
+    assert league.name == "Black Company"
+
+
+def test_a_league_with_no_hands_is_deleted_with_all_it_had(league, owner, players, night):
+    services.share(league=league, night=night, by=owner)
+    services.close_night(night=night)
+    services.delete_league(league=league)
+    assert not League.objects.filter(pk=league.pk).exists()
+    assert not Player.objects.exists()
+    assert not Season.objects.exists()
+    assert not Night.objects.exists()
+    assert not Membership.objects.exists()
+
+
+def test_a_league_with_a_hand_keeps_its_ledger(league, players, night):
+    record(night, HandDetails(outcome="dead"))
+    with pytest.raises(LedgerError) as refused:
+        services.delete_league(league=league)
+    assert refused.value.code == "league_has_history"
+    assert League.objects.filter(pk=league.pk).exists()
+    assert Hand.objects.count() == 1

@@ -3,6 +3,8 @@ import re
 import pytest
 
 from ledger.models import League, Night, Player, Season
+from ledger.services.details import HandDetails
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
 
@@ -252,3 +254,36 @@ def test_settling_in_quarters_and_points(client, league):
 @pytest.mark.parametrize("method", ["post", "put", "delete"])
 def test_the_league_page_only_reads(client, league, method):
     assert getattr(client, method)(f"/l/{league.slug}/").status_code == 405
+
+
+def test_the_owner_renames_the_league(client, league):
+    client.post(f"/l/{league.slug}/rename/", {"name": "The Company"})
+    league.refresh_from_db()
+    assert league.name == "The Company"
+    page = client.post(f"/l/{league.slug}/rename/", {"name": "x" * 101}).content.decode()
+    assert "at most 100 characters" in page
+    league.refresh_from_db()
+    assert league.name == "The Company"
+
+
+def test_deleting_a_league_takes_its_name_typed_out(client, league, players):
+    page = client.post(f"/l/{league.slug}/delete/", {"confirm": "black company"})
+    assert "Type the league&#x27;s name exactly to delete it." in page.content.decode()
+    assert League.objects.filter(pk=league.pk).exists()
+    response = client.post(f"/l/{league.slug}/delete/", {"confirm": "Black Company"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert not League.objects.filter(pk=league.pk).exists()
+
+
+def test_a_league_with_hands_is_not_deleted_and_says_why(client, league, night, players):
+    record(night, HandDetails(outcome="dead"))
+    page = client.post(f"/l/{league.slug}/delete/", {"confirm": "Black Company"}).content.decode()
+    assert "Black Company has hands in its ledger, which is kept for good" in page
+    assert League.objects.filter(pk=league.pk).exists()
+
+
+def test_retiring_a_player_asks_first(client, league, players):
+    page = client.get(f"/l/{league.slug}/").content.decode()
+    retire = f'action="/l/{league.slug}/players/{players["Goblin"].pk}/retire/"'
+    assert re.search(retire + r'[^>]*data-confirm="Retire Goblin\? They keep their history', page)

@@ -261,6 +261,12 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   }
 });
 
+// A step that is hard to take back asks first (data-confirm): retiring a player.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
+});
+
 // The header's Log out sits just above a short sheet: with a hand half entered, ask first.
 document.addEventListener("submit", function (event) {
   var form = event.target;

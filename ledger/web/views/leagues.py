@@ -16,6 +16,7 @@ from ledger.rules import PRESETS, parse_rules
 from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
 from ledger.web.forms import (
     LeagueForm,
+    LeagueNameForm,
     LeagueRulesForm,
     NightForm,
     PlayerNameForm,
@@ -72,6 +73,7 @@ def _league_page(
     rules_form=None,
     settling_form=None,
     time_zone_form=None,
+    league_name_form=None,
     status=200,
 ):
     league = league_for(request, slug, READ)
@@ -94,6 +96,7 @@ def _league_page(
             },
         ),
         "time_zone_form": time_zone_form or TimeZoneForm(initial={"time_zone": league.time_zone}),
+        "league_name_form": league_name_form or LeagueNameForm(initial={"name": league.name}),
         "rules_preset": PRESETS.get(league.rules.get("preset", "")),
         "can_own": can(request, OWN),
         "can_score": can(request, SCORE),
@@ -151,6 +154,37 @@ def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         lambda: services.rename_player(player=player, name=name),
         _("Renamed to %(name)s.") % {"name": name},
     )
+
+
+@require_POST
+def league_rename(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_for(request, slug, OWN)
+    form = LeagueNameForm(request.POST)
+    if not form.is_valid():
+        return _league_page(request, slug, league_name_form=form)
+    name = form.cleaned_data["name"]
+    return _apply(
+        request,
+        slug,
+        lambda: services.rename_league(league=league, name=name),
+        _("The league is called %(name)s now.") % {"name": name},
+    )
+
+
+@require_POST
+def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Deleting asks for the league's name typed out: no stray tap deletes a league."""
+    league = league_for(request, slug, OWN)
+    if request.POST.get("confirm", "").strip() != league.name:
+        messages.error(request, _("Type the league's name exactly to delete it."))
+        return _league_page(request, slug, status=200)
+    try:
+        services.delete_league(league=league)
+    except DOMAIN_ERRORS as exc:
+        messages.error(request, explain(exc))
+        return _league_page(request, slug, status=200)
+    messages.success(request, _("%(league)s is deleted.") % {"league": league.name})
+    return redirect("ledger:home")
 
 
 @require_POST
