@@ -23,12 +23,22 @@ def night_url(live_server, night) -> str:
 
 
 @pytest.fixture
-def scorekeeper(page: Page, live_server, log_in, owner, night, size) -> Page:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
-    page.wait_for_function(SETTLED)
-    return page
+def open_night(page: Page, live_server, log_in, owner, size):
+    """``open_night(night)``: the scorekeeper's phone of ``size``, on that night's screen."""
+
+    def at(night) -> Page:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        log_in(page, owner)
+        page.goto(night_url(live_server, night))
+        page.wait_for_function(SETTLED)
+        return page
+
+    return at
+
+
+@pytest.fixture
+def scorekeeper(open_night, night) -> Page:
+    return open_night(night)
 
 
 def another_phones_drop(night, players):
@@ -98,13 +108,11 @@ def test_a_page_kept_on_the_phone_says_so_and_holds_taps_until_redrawn(
 
 @PHONES
 def test_a_double_tapped_saves_second_touch_lands_on_nothing(
-    page: Page, live_server, log_in, owner, night, players, size
+    open_night, live_server, night, players
 ):
     """Four at the table: under Save's place the board has The table (360) or Summary (390)."""
     services.seat_player(night=night, player=players["One-Eye"])
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+    page = open_night(night)
     open_sheet(page, "dead")
     save = page.locator("#confirm").bounding_box()
     x, y = save["x"] + save["width"] / 2, save["y"] + save["height"] / 2
@@ -133,14 +141,12 @@ def in_view(page: Page, selector: str) -> bool:
 
 @PHONES
 def test_the_tables_controls_leave_the_board_at_the_top_and_the_table_open(
-    page: Page, live_server, log_in, owner, night, players, size
+    open_night, night, players
 ):
     """A long night: each of them used to land at the foot of the hand list, The table shut."""
     for _ in range(12):
         another_phones_drop(night, players)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+    page = open_night(night)
     page.on("dialog", lambda dialog: dialog.accept())
     table = page.locator("details.table-controls")
     table.locator("summary").click()
@@ -181,19 +187,21 @@ def preview_shows_everything(page: Page) -> None:
 FIVE = ("Croaker", "Goblin", "Elmo", "One-Eye", "Silent")
 
 
-@PHONES
-def test_a_caught_drops_seven_payments_all_show_in_the_preview(
-    page: Page, live_server, log_in, owner, season, players, size
-):
+def five_at_a_drop(open_night, season, players, dropper: str, counts, **rules) -> Page:
+    """Five at the table, a drop's sheet with the dropper tapped and everyone's count typed."""
     five = [players[name] for name in FIVE]
-    night = services.start_night(season=season, players=five, dealer=five[-1])
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+    night = services.start_night(season=season, players=five, dealer=five[-1], **rules)
+    page = open_night(night)
     open_sheet(page, "drop")
-    page.locator("#hand .choice label:text-is('Croaker')").click()
-    for player, count in zip(five, [30, 9, 20, 3, 12], strict=True):
+    page.locator(f"#hand .choice label:text-is('{dropper}')").click()
+    for player, count in zip(five, counts, strict=True):
         page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
+    return page
+
+
+@PHONES
+def test_a_caught_drops_seven_payments_all_show_in_the_preview(open_night, season, players, size):
+    page = five_at_a_drop(open_night, season, players, "Croaker", [30, 9, 20, 3, 12])
     expect(page.locator("#preview-headline")).to_contain_text("Croaker is caught")
     # Croaker pays the four catchers, and the three others pay One-Eye's low count.
     expect(page.locator("#preview-payments li")).to_have_count(7)
@@ -207,20 +215,9 @@ def test_a_caught_drops_seven_payments_all_show_in_the_preview(
 
 
 @PHONES
-def test_push_ups_pushes_and_payments_all_show_in_the_preview(
-    page: Page, live_server, log_in, owner, season, players, size
-):
-    five = [players[name] for name in FIVE]
-    night = services.start_night(
-        season=season, players=five, dealer=five[-1], rules="pushups", stake=1
-    )
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
-    open_sheet(page, "drop")
-    page.locator("#hand .choice label:text-is('Goblin')").click()
-    for player, count in zip(five, [20, 30, 25, 33, 12], strict=True):
-        page.get_by_label(f"{player.name}'s count", exact=True).fill(str(count))
+def test_push_ups_pushes_and_payments_all_show_in_the_preview(open_night, season, players, size):
+    counts = [20, 30, 25, 33, 12]
+    page = five_at_a_drop(open_night, season, players, "Goblin", counts, rules="pushups", stake=1)
     expect(page.locator("#preview-headline")).to_contain_text("Goblin is caught")
     expect(page.locator("#preview-pushes li")).to_have_count(2)
     expect(page.locator("#preview-payments li")).to_have_count(7)
@@ -230,16 +227,14 @@ def test_push_ups_pushes_and_payments_all_show_in_the_preview(
 
 @PHONES
 def test_push_ups_with_side_bets_the_pad_skips_the_winner_and_the_suit_is_called_each_deal(
-    page: Page, live_server, log_in, owner, pushups_night, players, size
+    open_night, pushups_night, players
 ):
     night, table = pushups_night, [players[n] for n in ("Croaker", "Goblin", "Elmo")]
     everyone = {"ante": 5, "players": [p.pk for p in table]}
     services.set_side_bets(
         night=night, bets={"high_card": {**everyone, "suit": "♥"}, "naturals": everyone}
     )
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    log_in(page, owner)
-    page.goto(night_url(live_server, night))
+    page = open_night(night)
     open_sheet(page, "tonk_out")
     page.locator("#hand fieldset:has(input[name=winner]) label:text-is('Croaker')").click()
     assert in_view(page, "#hand .count-pad .pad-button >> nth=0"), "the pad is below the fold"
