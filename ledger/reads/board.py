@@ -63,7 +63,9 @@ def bets(night: Night, totals: list[PlayerTotal]) -> list[BetLine]:
     lines = []
     for kind, bet in bets_left_seated(night, seated).items():
         players = players_by_id(bet["players"], known)
-        line = BetLine(kind, bet["ante"], [players[pk].name for pk in bet["players"]])
+        order = {player.pk: place for place, player in enumerate(known)}  # seat order
+        bettors = sorted(bet["players"], key=lambda pk: order.get(pk, len(order)))
+        line = BetLine(kind, bet["ante"], [players[pk].name for pk in bettors])
         line.suit = bet.get("suit", "")
         if kind == "naturals":
             amounts = pot_of(night).amounts

@@ -163,6 +163,13 @@ def test_the_tables_controls_leave_the_board_at_the_top_and_the_table_open(
             lambda: page.get_by_role("button", name="One-Eye leaves").click(),
             "One-Eye left the table.",
         ),
+        (
+            lambda: (
+                page.locator("#id_stake").fill("2,50"),
+                page.get_by_role("button", name="Change").click(),
+            ),
+            "The stake is changed for the next hands.",
+        ),
     ]
     for tap, notice in steps:
         page.wait_for_function(SETTLED)
@@ -308,3 +315,20 @@ def test_retiring_a_player_asks_first(page: Page, live_server, log_in, owner, le
     page.get_by_role("button", name="Retire Goblin").click()
     expect(page.locator(".alert-success")).to_have_text("Goblin is retired.")
     assert asked[0].startswith("Retire Goblin? They keep their history")
+
+
+@PHONES
+def test_a_refused_payment_on_the_last_row_is_said_in_view(open_night, season, players, size):
+    """Five players, four payments: the last row's refusal used to land below the screen."""
+    page = five_at_a_drop(open_night, season, players, "Croaker", [30, 9, 20, 3, 12])
+    page.locator("#confirm").click()
+    expect(page.locator("#hand-1")).to_be_visible()
+    page.get_by_role("link", name="Settle up").click()
+    last = page.locator(".payment-row").last
+    last.locator("input[name=amount]").fill("99")
+    last.get_by_role("button", name="Mark paid").click()
+    error = page.locator(".payment-row [role=alert]")
+    expect(error).to_contain_text("mark at most that on this row")
+    page.wait_for_timeout(300)
+    assert in_view(page, ".payment-row [role=alert]")
+    expect(page.locator(".payment-row").last.locator("input[name=amount]")).to_have_value("99")

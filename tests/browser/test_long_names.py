@@ -46,11 +46,36 @@ OVERFLOW = """(width) => {
 }"""
 
 
-@pytest.fixture
-def long_night(owner):
-    """Five at the table with the longest names, hands of every kind, side bets on."""
+# A number in a table's column is on one line ("+$1." over "00" is a number no one can read),
+# and a name in the standings' player column is all there, wrapped, not cut to "…".
+BROKEN_NUMBERS = r"""() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('main td.text-end')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let node = walk.nextNode();
+    while (node && !node.data.trim()) node = walk.nextNode();
+    if (!node) continue;
+    const start = node.data.search(/\S/), space = node.data.indexOf(' ', start);
+    const range = document.createRange();  // the number, up to a unit's first space
+    range.setStart(node, start);
+    range.setEnd(node, space > start ? space : node.data.length);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (lines.size > 1) out.push('broken ' + cell.textContent.trim());
+  }
+  for (const name of document.querySelectorAll('.standings td.player, .standings th.player')) {
+    if (name.scrollWidth > name.clientWidth + 1) out.push('cut ' + name.textContent.trim());
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(params=[("$", 2, 125), ("chips of the house!", 0, 5)], ids=["dollars", "chips"])
+def long_night(owner, request):
+    """Five at the table with the longest names, hands of every kind, side bets on: in dollars
+    and cents, and in a unit as long as a unit can be."""
+    unit, places, stake = request.param
     league = services.create_league(
-        name=LEAGUE, unit="chips of the house!", decimal_places=0, default_stake=5, owner=owner
+        name=LEAGUE, unit=unit, decimal_places=places, default_stake=stake, owner=owner
     )
     p = [services.add_player(league=league, name=name) for name in NAMES]
     season = services.start_season(league=league, name="S" * 59 + "!")
@@ -64,7 +89,7 @@ def long_night(owner):
         HandDetails(outcome="discard_out", winner=p[0]),
     ):
         record(night, details)
-    everyone = {"ante": 5, "players": [x.pk for x in p]}
+    everyone = {"ante": stake, "players": [x.pk for x in p]}
     services.set_side_bets(night=night, bets={"naturals": everyone, "high_card": everyone})
     return night
 
@@ -104,8 +129,8 @@ def test_the_longest_names_never_push_a_screen_sideways(
         page.goto(live_server.url + path)
         page.wait_for_function(SETTLED)
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
-        found[name] = page.evaluate(OVERFLOW, size[0])
-        shoot(page, f"long-{name}-{size[0]}", full_page=True)
+        found[name] = page.evaluate(OVERFLOW, size[0]) + page.evaluate(BROKEN_NUMBERS)
+        shoot(page, f"long-{name}-{size[0]}-{long_night.season.league.unit[:5]}", full_page=True)
     page.goto(live_server.url + screens(long_night)["night"])
     for outcome in [*SHEETS, "side-bets"]:
         if outcome == "side-bets":

@@ -331,6 +331,10 @@ def test_any_voided_hand_can_be_restored_from_its_row(client, urls, players, nig
     assert "Hand 1 is back, as hand 3." in page
     assert "Restore hand 1" not in page  # redone: its row says "redone as #3"
     assert [h.number for h in Hand.objects.standing()] == [2, 3]
+    again = Hand.objects.get(number=3)
+    page = client.post(urls["night"] + f"hands/{again.pk}/undo/", **HTMX).content.decode()
+    row = re.search(r'id="hand-3".*?</li>', page, re.S).group(0)
+    assert re.search(r"#1 again\s+·\s+voided", row)  # not "#1 again voided"
 
 
 def test_a_closed_night_takes_no_hands(client, urls, players, night):

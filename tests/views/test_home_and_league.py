@@ -287,3 +287,12 @@ def test_retiring_a_player_asks_first(client, league, players):
     page = client.get(f"/l/{league.slug}/").content.decode()
     retire = f'action="/l/{league.slug}/players/{players["Goblin"].pk}/retire/"'
     assert re.search(retire + r'[^>]*data-confirm="Retire Goblin\? They keep their history', page)
+
+
+def test_a_league_with_hands_offers_no_delete_and_says_why(client, league, night, players):
+    page = client.get(f"/l/{league.slug}/").content.decode()
+    assert f'action="/l/{league.slug}/delete/"' in page
+    record(night, HandDetails(outcome="dead"))
+    page = client.get(f"/l/{league.slug}/").content.decode()
+    assert f'action="/l/{league.slug}/delete/"' not in page
+    assert 'id="kept-for-good"' in page

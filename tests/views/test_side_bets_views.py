@@ -265,3 +265,11 @@ def test_a_won_pot_shows_what_a_player_who_left_paid(client, urls, players, nigh
         row = re.search(r'id="hand-2".*?</li>', text, re.S).group(0)
         nets = re.findall(r'<span class="net">(.*?)</span>', row)
         assert nets == ["Croaker +$0.30", "Goblin −$0.20", "Elmo −$0.10"]
+
+
+def test_the_board_lists_the_bettors_in_seat_order(client, urls, players, night):
+    p = players
+    bettors = [p["Elmo"].pk, p["Croaker"].pk, p["Goblin"].pk]  # ticked in another order
+    services.set_side_bets(night=night, bets={"naturals": {"ante": 10, "players": bettors}})
+    page = client.get(urls["night"]).content.decode()
+    assert bets_line(page).endswith("· Croaker, Goblin, Elmo")

@@ -433,8 +433,20 @@ document.addEventListener("change", function (event) {
   });
 })();
 
-// The preview grows to show every payment, and never shrinks while its sheet is open (app.css).
+// The preview grows to show every payment, and never shrinks while its sheet is open: its
+// height is kept as the box's reserve (app.css), inside which what is still needed scrolls.
 document.addEventListener("htmx:afterSettle", function (event) {
   var preview = event.target.id === "preview" ? event.target : null;
-  if (preview) preview.style.minHeight = Math.max(preview.getBoundingClientRect().height, preview.scrollHeight) + "px";
+  if (!preview) return;
+  if (preview.querySelector("#preview-headline")) {
+    var height = Math.max(preview.getBoundingClientRect().height, preview.scrollHeight);
+    preview.style.setProperty("--reserve", height + "px");
+  }
+});
+
+// A refusal said beside its box (settle-up's rows, the stake) is brought into view with it.
+document.addEventListener("htmx:afterSettle", function (event) {
+  var said = event.target.querySelector && event.target.querySelector(
+    "#settlement .invalid-feedback[role=alert], #table-controls .invalid-feedback[role=alert], #id_stake-sure");
+  if (said) said.scrollIntoView({ block: "center" });
 });

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
-from ledger.models import League
+from ledger.models import League, Transaction
 from ledger.reads.tables import last_table, open_nights
 from ledger.rules import PRESETS, parse_rules
 from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
@@ -97,6 +97,7 @@ def _league_page(
         ),
         "time_zone_form": time_zone_form or TimeZoneForm(initial={"time_zone": league.time_zone}),
         "league_name_form": league_name_form or LeagueNameForm(initial={"name": league.name}),
+        "has_ledger": Transaction.objects.filter(season__league=league).exists(),
         "rules_preset": PRESETS.get(league.rules.get("preset", "")),
         "can_own": can(request, OWN),
         "can_score": can(request, SCORE),

@@ -135,13 +135,16 @@ def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
             return render_night(request, night, stake_form=form)
         return _after(request, night, error=next(iter(form.errors.values()))[0])
     stake = form.cleaned_data["stake"]
-    return _act(
+    response = _act(
         request,
         night,
         lambda: services.change_stake(night=night, stake=stake),
         _("The stake is changed for the next hands."),
         table_open=True,
     )
+    # Applied: the board at the top, as after the table's other controls (a refusal or the
+    # question stays beside the box).
+    return reswap(response, "outerHTML show:window:top") if request.htmx else response
 
 
 @require_http_methods(["GET", "POST"])
