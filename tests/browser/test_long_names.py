@@ -36,7 +36,7 @@ OVERFLOW = """(width) => {
   for (const e of document.querySelectorAll('main *, header *')) {
     const r = e.getBoundingClientRect();
     if (!r.width || getComputedStyle(e).position === 'fixed') continue;
-    const scrolls = e.closest('.table-responsive, .really, .chart-wrap');
+    const scrolls = e.closest('.table-responsive, .really, .overflow-auto');
     const style = getComputedStyle(e);
     const clipped = e.scrollWidth > e.clientWidth + 1 && e.clientWidth && style.overflowX === 'visible';
     if (!scrolls && (clipped || r.right > width + 1 || r.left < -1))
