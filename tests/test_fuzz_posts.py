@@ -104,10 +104,11 @@ class Target:
     kwargs: dict = field(default_factory=dict)
     htmx: bool | None = False  # posted as the phone's page posts it; None: every other post
     shared: frozenset = frozenset()  # fields another target of the same form fuzzes already
+    night: str = "night_id"  # which night of the world: "bets_night_id" has side bets set up
 
     @property
     def label(self) -> str:
-        extra = self.kwargs.get("outcome", "")
+        extra = self.kwargs.get("outcome", "") + ("+bets" if self.night != "night_id" else "")
         return f"{self.name}[{extra}]" if extra else self.name
 
 
@@ -175,6 +176,18 @@ def _side_bets(w):
         "naturals": "on",
         "naturals-ante": "0.10",
         "naturals-players": [w["Croaker"], w["Goblin"], w["Elmo"]],
+    }
+
+
+def _bets_hand(w):
+    return {
+        "key": "fuzz-bets-key",
+        "dealer": w["Silent"],
+        "correcting": "",
+        "bets_seen": w["bets_seen"],
+        "suit": "♦",
+        "won-high_card": w["One-Eye"],
+        "won-naturals": "nobody",
     }
 
 
@@ -253,6 +266,12 @@ TARGETS = [
         },
     ),
     *_hand("dead", lambda w: {}),
+    # A night with both side bets: the sheet asks the suit and who won each (HAND_FIELDS are
+    # the dead hand's above).
+    *(
+        Target(name, "owner", _bets_hand, {"outcome": "dead"}, htmx, HAND_FIELDS, "bets_night_id")
+        for name, htmx in (("hand_preview", True), ("hand_record", None))
+    ),
     Target(
         "signup",
         "anonymous",
@@ -325,6 +344,14 @@ def _world() -> dict:
     hand = record(night, HandDetails(outcome="tonk_out", winner=p["Goblin"]))
     link = services.share(league=league, by=owner)
     invitation, secret = services.invite(league=league, role="viewer", by=owner)
+    bettors = [p["One-Eye"], p["Silent"]]  # a second table, side bets on
+    bets_night = services.start_night(season=season, players=bettors, dealer=bettors[1])
+    both = {"ante": 10, "players": [player.pk for player in bettors]}
+    services.set_side_bets(night=bets_night, bets={"high_card": both, "naturals": both})
+    sheet = Client()
+    sheet.force_login(owner)
+    page = sheet.get(f"/l/{league.slug}/nights/{bets_night.pk}/hand/dead/").content.decode()
+    bets_seen = re.search(r'name="bets_seen" value="(\w+)"', page).group(1)
 
     elsewhere = services.create_league(name="Elsewhere", owner=users["outsider"])
     strangers = [services.add_player(league=elsewhere, name=n) for n in ("Raven", "Lady")]
@@ -347,11 +374,13 @@ def _world() -> dict:
         **ids,
         "audited": tables_audited(),
         "night": str(night.pk),
+        "bets_seen": bets_seen,
         "users": users | {"owner": owner},
         "foreign_ids": sorted(foreign_ids),
         "url": {
             "slug": league.slug,
             "night_id": night.pk,
+            "bets_night_id": bets_night.pk,
             "hand_id": hand.pk,
             "player_id": players["Goblin"].pk,
             "season_id": season.pk,
@@ -393,7 +422,7 @@ ROUTE_PART = re.compile(r"<(?:(\w+):)?(\w+)>")
 def url_of(target: Target, world, **override) -> str:
     """The target's URL, written from its route so that values its converters refuse
     (an id past the database's range) can be sent too."""
-    values = {**world["url"], **target.kwargs, **override}
+    values = {**world["url"], "night_id": world["url"][target.night], **target.kwargs, **override}
     route = PATTERNS[target.name][1]
     return "/" + ROUTE_PART.sub(lambda m: quote(str(values[m.group(2)]), safe=""), route)
 
@@ -616,3 +645,12 @@ def test_each_target_fuzzes_every_field(target, world, monkeypatch):
             url_of(target, world), {**baseline, "_probe": "1"}
         )
     assert read - {"_probe", "csrfmiddlewaretoken"} <= set(baseline)
+
+
+def test_the_side_bets_hand_the_corpus_starts_from_is_one_the_server_takes(world):
+    """Else the hostile values would only ever meet a refusal (a stale ``bets_seen``)."""
+    target = next(t for t in TARGETS if t.night == "bets_night_id" and t.name == "hand_record")
+    with rolled_back():
+        visitor = Visitor(target.actor, world, htmx=True)
+        response = visitor.post(url_of(target, world), target.form(world))
+        assert response["X-Hand-Saved"] == "1"  # the bets night's first hand
