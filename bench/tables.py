@@ -8,7 +8,7 @@ from bench.load import CSRF_FIELD, Phone, Scorekeeper, Table
 from bench.pages import owner_of
 from ledger import services
 from ledger.models import League, Night
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 
 LEAGUE = "Load League"
 PLAYERS = 8

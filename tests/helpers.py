@@ -8,7 +8,7 @@ from django.db import transaction
 
 from ledger import services
 from ledger.models import Entry, Player
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 
 _keys = itertools.count(1)
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from ledger import services
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import record, rolled_back
 
 pytestmark = pytest.mark.django_db

@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 from ledger import services
 from ledger.models import Membership
 from ledger.reads.audit import audit
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import PLAYERS, black_company, drop, first_night, record, rolled_back
 
 pytestmark = pytest.mark.django_db

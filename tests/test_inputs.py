@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ledger.errors import LedgerError
 from ledger.rules import RulesError
 from ledger.rules.money import AmountError, parse_amount
-from ledger.web.forms import LeagueForm
+from ledger.web.forms.leagues import LeagueForm
 from ledger.web.inputs import MAX_ID, JsonInputError, WholeNumberField, parse_id, parse_json
 
 NOT_IDS = ["", "0", "-1", "²", "①", "\uff11\uff12", "\u0663", "1.0", " 1", "1e3", "9" * 5000]

@@ -10,11 +10,11 @@ import dataclasses
 import pytest
 
 from ledger.reads.describe import HEADLINES
+from ledger.rows.details import HandDetails
 from ledger.rules import OUTCOMES, RulesError, hand_from_json, hand_to_json
 from ledger.rules.hand import CHECKS
 from ledger.rules.outcomes import DETAILS, OutcomeSpec
-from ledger.services.details import HandDetails
-from ledger.web.forms import HandForm
+from ledger.web.forms.hands import HandForm
 
 FORFEIT = OutcomeSpec("forfeit", "Forfeit", logs=("winner",))
 

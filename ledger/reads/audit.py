@@ -24,10 +24,10 @@ from ledger.models import (
     Season,
     Transaction,
 )
+from ledger.reads import recount
 from ledger.reads.pot import fold, players_by_id
+from ledger.rows.details import engine_hand, entry_rows, stored_details
 from ledger.rules import RulesError, parse_rules, score
-from ledger.services import tallies
-from ledger.services.details import engine_hand, entry_rows, stored_details
 
 CHUNK = 2000
 
@@ -67,7 +67,7 @@ def _pots() -> Iterator[str]:
 
 def _tallies() -> Iterator[str]:
     """The standings' read model must equal the hands and entries it summarises."""
-    expected = tallies.recomputed()
+    expected = recount.tallies()
     stored = {
         (t.player_id, t.night_id): {name: getattr(t, name) for name in PlayerNight.COUNTERS}
         for t in PlayerNight.objects.all()
@@ -79,7 +79,7 @@ def _tallies() -> Iterator[str]:
                 f"the tally of player {key[0]} on night {key[1]} is {stored.get(key, zero)}, "
                 f"but the hands say {expected.get(key, zero)}"
             )
-    expected_pairs = tallies.recomputed_pairs()
+    expected_pairs = recount.pair_tallies()
     stored_pairs = {
         (t.player_id, t.counterparty_id, t.night_id): t.net
         for t in PairNight.objects.exclude(net=0)

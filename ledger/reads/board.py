@@ -12,8 +12,8 @@ from django.db.models.functions import Coalesce
 from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
 from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
+from ledger.rows.details import engine_hand, stored_details
 from ledger.rules import RulesError, parse_rules, score
-from ledger.services.details import engine_hand, stored_details
 
 
 @dataclass

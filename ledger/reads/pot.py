@@ -10,8 +10,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ledger.errors import LedgerError
 from ledger.models import Hand, Night, Player
 from ledger.rules import SIDE_BETS
+from ledger.rules.money import Amount
 
 
 @dataclass(frozen=True)
@@ -111,3 +113,22 @@ def bets_left_seated(night: Night, seated: Iterable[int]) -> dict:
         if len(players) >= 2:
             kept[kind] = {**bet, "players": players}
     return kept
+
+
+def pot_for(
+    night: Night, details, seated: list[Player], *, without: Hand | None = None, again=False
+) -> dict[Player, int]:
+    """The pot a hand with a naturals bet is dealt into, by player (read only for such a
+    hand). A new hand's ante must be the open pot's; a hand posted ``again`` (a correction,
+    a redo) keeps its own. ``without``: as if that hand were taken back (a correction's
+    preview)."""
+    bet = details.naturals
+    if bet is None:
+        return {}
+    pot = pot_of(night, without=without)
+    if not again and pot.ante is not None and bet.ante != pot.ante:
+        league = night.season.league
+        ante = Amount(pot.ante, league.unit, league.decimal_places)
+        raise LedgerError("pot_ante_fixed", ante=ante)
+    by_id = players_by_id(pot.amounts, seated)
+    return {by_id[pk]: amount for pk, amount in pot.amounts.items()}

@@ -20,6 +20,7 @@ class Claim:
 
 
 SIDE_BETS = ("high_card", "naturals")
+SUITS = ("♠", "♥", "♦", "♣")  # the high-card bet's: the dealer calls one before each deal
 
 
 @dataclass(frozen=True)

@@ -15,30 +15,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ledger.rules import options
 from ledger.rules.counts import DECKS, FACE_VALUES, reachable_counts
 from ledger.rules.errors import RulesError
 from ledger.rules.presets import FIFTY, FORTY_NINE, PRESETS
 from ledger.rules.whole import is_whole
 
-SEVERAL = ("draw", "best", "all_paid", "first_caller")
-TIES = ("draw", "dealer_left", "first_caller")
+SEVERAL = tuple(options.SEVERAL)
+TIES = tuple(options.TIES)
 PREFER = ("low", "high")
-CATCH = (
-    "standard",
-    "speno",
-    "lowest_takes",
-    "table_to_lowest",
-    "single_catch",
-    "double_to_all",
-    "five_to_lowest",
-    "catchers_only",
-    "table_double_to_lowest",
-)
-STOCK_OUT_RULES = ("lowest_wins", "dead")
-SCORING = ("money", "pushups")
+CATCH = tuple(options.CATCH)
+STOCK_OUT_RULES = tuple(options.STOCK_OUT_RULES)
+SCORING = tuple(options.SCORING)
 # The wins that can push the losers up double (docs/rules.md section 8.1).
 DOUBLE_WINS = ("deal_tonk", "tonk_out_spread", "tonk_out_hit", "discard_out")
-STOCK_OUT_TIES = ("all_paid", "dead", "dealer_left")
+STOCK_OUT_TIES = tuple(options.STOCK_OUT_TIES)
 MAX_MULTIPLIER = 100
 
 # docs/rules.md gives no default tiers; the typical (pagat) ones are used.

@@ -13,8 +13,9 @@ from ledger.models import (
     Player,
     Transaction,
 )
+from ledger.reads.pot import pot_for
+from ledger.rows.details import HandDetails, stored_details
 from ledger.services import side_bets, tallies
-from ledger.services.details import HandDetails, stored_details
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
 from ledger.services.nights import left_of, seated_players
 from ledger.services.postings import (
@@ -97,7 +98,7 @@ def record_hand(
                 key=key,
                 digest=digest,
                 logged_by=logged_by,
-                pot=side_bets.pot_for(night, details, players),
+                pot=pot_for(night, details, players),
             )
         )
         night.dealer = left_of(players, dealer)
@@ -281,7 +282,7 @@ def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **co
             spec=hand.rules,
             details=details,
             logged_by=by,
-            pot=side_bets.pot_for(columns["night"], details, players, again=True),
+            pot=pot_for(columns["night"], details, players, again=True),
             **columns,
         )
     )

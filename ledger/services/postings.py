@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, replace
 
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
+from ledger.rows.details import HandDetails, engine_hand, entry_rows, seat_rows
 from ledger.rules import MAX_STAKE, OUTCOMES, parse_rules, score
 from ledger.rules.whole import is_whole
 from ledger.services import tallies
-from ledger.services.details import HandDetails, engine_hand, entry_rows, seat_rows
 
 
 @dataclass

@@ -5,13 +5,12 @@ itself is read in ``ledger/reads/pot.py``)."""
 from django.db import transaction
 
 from ledger.errors import LedgerError
-from ledger.models import Hand, Night, Player
-from ledger.reads.pot import naturals, players_by_id, pot_of
+from ledger.models import Hand, Night
+from ledger.reads.pot import naturals, pot_of
 from ledger.rules import MAX_STAKE, SIDE_BETS, RulesError
+from ledger.rules.hand import SUITS
 from ledger.rules.whole import is_whole
 from ledger.services.guards import amount_of, lock_open_night, touch
-
-SUITS = ("♠", "♥", "♦", "♣")
 
 
 def check_not_paid_out(hand: Hand) -> None:
@@ -23,23 +22,6 @@ def check_not_paid_out(hand: Hand) -> None:
         bet = naturals(bets)
         if bet is not None and bet["winner"] is not None:
             raise LedgerError("side_bet_paid_out", number=hand.number, win=number)
-
-
-def pot_for(
-    night: Night, details, seated: list[Player], *, without: Hand | None = None, again=False
-) -> dict[Player, int]:
-    """The pot a hand with a naturals bet is dealt into, by player (read only for such a
-    hand). A new hand's ante must be the open pot's; a hand posted ``again`` (a correction,
-    a redo) keeps its own. ``without``: as if that hand were taken back (a correction's
-    preview)."""
-    bet = details.naturals
-    if bet is None:
-        return {}
-    pot = pot_of(night, without=without)
-    if not again and pot.ante is not None and bet.ante != pot.ante:
-        raise LedgerError("pot_ante_fixed", ante=amount_of(night.season.league, pot.ante))
-    by_id = players_by_id(pot.amounts, seated)
-    return {by_id[pk]: amount for pk, amount in pot.amounts.items()}
 
 
 def realign(hand: Hand) -> None:

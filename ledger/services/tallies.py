@@ -8,10 +8,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
-from django.db.models.functions import Coalesce
 
-from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, Transaction
+from ledger.models import Entry, HandPlayer, PairNight, PlayerNight
 from ledger.rules import WIN_RESULTS
 
 Key = tuple[int, int, int]  # player, night, season
@@ -62,17 +60,6 @@ def add_pairs(deltas: dict[tuple[int, int, int, int], int]) -> None:
     increment(PairNight, ["player_id", "counterparty_id", "night_id"], ["net"], rows)
 
 
-def recomputed_pairs() -> dict[tuple[int, int, int], int]:
-    """Pair tallies worked out afresh from the entries, for the audit (one query)."""
-    rows = (
-        Entry.objects.from_hands()
-        .values_list("player", "counterparty", "transaction__night")
-        .annotate(net=Sum("amount"))
-        .order_by()
-    )
-    return {(player, other, night): net for player, other, night, net in rows if net}
-
-
 def merge(into: dict[Key, Counter], more: dict[Key, Counter]) -> dict[Key, Counter]:
     for key, delta in more.items():
         into.setdefault(key, Counter()).update(delta)
@@ -111,42 +98,3 @@ def increment(model, key: list[str], counters: list[str], rows: list[tuple], bat
                 f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {updates}",
                 [value for row in chunk for value in row],
             )
-
-
-def recomputed(**scope) -> dict[tuple[int, int], dict[str, int]]:
-    """Tallies worked out afresh from the hands and entries, for the audit (two queries)."""
-    voided = Q(hand__transactions__kind=Transaction.Kind.VOID)
-    counts = (
-        HandPlayer.objects.filter(**scope)
-        .exclude(voided)
-        .values("player", "hand__night")
-        .annotate(
-            hands=Count("id"),
-            # Named apart from the column it sums, which the filter beside it reads.
-            pushed=Coalesce(Sum("points"), 0),
-            points_hands=Count("id", filter=Q(points__isnull=False)),
-            caught=Count("id", filter=Q(role="caught")),
-            catches=Count("id", filter=Q(role="catcher")),
-            **{
-                kind: Count("id", filter=Q(role="winner", hand__result=kind))
-                for kind in WIN_RESULTS
-            },
-        )
-        .order_by()
-    )
-    result: dict[tuple[int, int], dict[str, int]] = {}
-    for row in counts:
-        key = (row.pop("player"), row.pop("hand__night"))
-        row["points"] = row.pop("pushed")
-        result[key] = {name: row.get(name, 0) for name in PlayerNight.COUNTERS}
-    entry_scope = {f"transaction__{k.replace('hand__', '')}": v for k, v in scope.items()}
-    nets = (
-        Entry.objects.filter(**entry_scope)
-        .from_hands()
-        .values_list("player", "transaction__night")
-        .annotate(net=Sum("amount"))
-        .order_by()
-    )
-    for player, night, net in nets:
-        result.setdefault((player, night), dict.fromkeys(PlayerNight.COUNTERS, 0))["net"] = net
-    return result

@@ -14,8 +14,8 @@ from django.db import transaction
 
 from ledger import services
 from ledger.models import League, Player
+from ledger.rows.details import HandDetails
 from ledger.rules import RuleSet, parse_rules
-from ledger.services.details import HandDetails
 from ledger.services.postings import (
     Posting,
     build_hand,

@@ -1,7 +1,17 @@
 from django.urls import path, register_converter
 
 from ledger.web.converters import IdConverter, TokenConverter
-from ledger.web.views import app, hands, leagues, members, nights, settling, standings
+from ledger.web.views import (
+    app,
+    hands,
+    leagues,
+    members,
+    nights,
+    settling,
+    standings,
+    table,
+    undo,
+)
 
 register_converter(IdConverter, "id")
 register_converter(TokenConverter, "token")
@@ -36,7 +46,7 @@ urlpatterns = [
     path("l/<slug:slug>/delete/", leagues.league_delete, name="league_delete"),
     path("l/<slug:slug>/settling/", leagues.league_settling, name="league_settling"),
     path("l/<slug:slug>/time-zone/", leagues.league_time_zone, name="league_time_zone"),
-    path("l/<slug:slug>/nights/new/", leagues.night_start, name="night_start"),
+    path("l/<slug:slug>/nights/new/", nights.night_start, name="night_start"),
     path("l/<slug:slug>/standings/", standings.standings_page, name="standings"),
     path(
         "l/<slug:slug>/standings/all/",
@@ -66,15 +76,15 @@ urlpatterns = [
     path(night, nights.night_page, name="night"),
     path(night + "watch/", nights.night_watch, name="night_watch"),
     path(night + "poll/", nights.night_poll, name="night_poll"),
-    path(night + "stake/", nights.night_stake, name="night_stake"),
-    path(night + "big-one/", nights.night_big_one, name="night_big_one"),
-    path(night + "seat/", nights.night_seat, name="night_seat"),
-    path(night + "players/<id:player_id>/leave/", nights.night_unseat, name="night_unseat"),
-    path(night + "players/<id:player_id>/deal/", nights.night_dealer, name="night_dealer"),
+    path(night + "stake/", table.night_stake, name="night_stake"),
+    path(night + "big-one/", table.night_big_one, name="night_big_one"),
+    path(night + "seat/", table.night_seat, name="night_seat"),
+    path(night + "players/<id:player_id>/leave/", table.night_unseat, name="night_unseat"),
+    path(night + "players/<id:player_id>/deal/", table.night_dealer, name="night_dealer"),
     path(night + "close/", nights.night_close, name="night_close"),
-    path(night + "hands/<id:hand_id>/void/", nights.hand_void, name="hand_void"),
-    path(night + "hands/<id:hand_id>/undo/", nights.hand_undo, name="hand_undo"),
-    path(night + "hands/<id:hand_id>/redo/", nights.hand_redo, name="hand_redo"),
+    path(night + "hands/<id:hand_id>/void/", undo.hand_void, name="hand_void"),
+    path(night + "hands/<id:hand_id>/undo/", undo.hand_undo, name="hand_undo"),
+    path(night + "hands/<id:hand_id>/redo/", undo.hand_redo, name="hand_redo"),
     path(night + "reopen/", settling.night_reopen, name="night_reopen"),
     path(night + "settle/", settling.night_settle, name="night_settle"),
     path(night + "settle/pay/", settling.night_pay, name="night_pay"),
@@ -92,7 +102,7 @@ urlpatterns = [
         settling.season_settle_csv,
         name="season_settle_csv",
     ),
-    path(night + "side-bets/", nights.night_side_bets, name="night_side_bets"),
+    path(night + "side-bets/", table.night_side_bets, name="night_side_bets"),
     path(night + "hand/<str:outcome>/", hands.hand_form, name="hand_form"),
     path(night + "hand/<str:outcome>/preview/", hands.hand_preview, name="hand_preview"),
     path(night + "hand/<str:outcome>/save/", hands.hand_record, name="hand_record"),

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ledger import services
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.browser.phones import NARROW, WIDE
 from tests.browser.shots import shoot
 from tests.browser.waits import SETTLED

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ledger.models import Hand, Membership
-from ledger.services.details import stored_details
+from ledger.rows.details import stored_details
 from tests.browser.accessibility import assert_accessible
 from tests.browser.test_installable import ACTIVATED
 from tests.commands import run_command

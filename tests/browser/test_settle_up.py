@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.browser.accessibility import assert_accessible
 from tests.helpers import drop, record
 

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ledger.models import Hand
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.browser.accessibility import assert_accessible
 from tests.helpers import record
 

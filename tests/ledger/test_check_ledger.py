@@ -6,7 +6,7 @@ from django.db import connection
 
 from ledger import services
 from ledger.models import Entry, Hand
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.conftest import corrupting_the_ledger
 from tests.helpers import drop, new_key, record
 

@@ -9,7 +9,7 @@ from django.db import connection
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, Transaction
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import drop
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,8 +4,8 @@ from django.db import IntegrityError, transaction
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Hand, League, Membership, Night, Player, Season
+from ledger.rows.details import HandDetails
 from ledger.rules import RulesError
-from ledger.services.details import HandDetails
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,7 @@ def test_a_retired_player_cannot_sit_down(season, players):
 def test_a_player_with_hands_cannot_be_deleted(night, players):
     from django.db.models import ProtectedError
 
-    from ledger.services.details import HandDetails
+    from ledger.rows.details import HandDetails
     from tests.helpers import record
 
     record(night, HandDetails(outcome="dead"))

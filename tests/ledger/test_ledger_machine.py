@@ -19,8 +19,8 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, Transaction
 from ledger.reads.audit import audit
+from ledger.rows.details import HandDetails, engine_hand
 from ledger.rules import RulesError, parse_rules, score
-from ledger.services.details import HandDetails, engine_hand
 from tests.rules.strategies import NAMES, hands, pushup_hands, pushup_specs, rule_specs
 
 pytestmark = pytest.mark.django_db

@@ -113,7 +113,7 @@ def test_rules_that_cannot_seat_the_table_are_refused(night, league):
 
 
 def test_the_big_one_doubles_the_stake_of_the_next_hands(night, players):
-    from ledger.services.details import HandDetails
+    from ledger.rows.details import HandDetails
     from tests.helpers import record
 
     services.set_big_one(night=night, on=True)

@@ -8,8 +8,8 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, HandPlayer, PlayerNight
 from ledger.reads.audit import audit
+from ledger.rows.details import HandDetails, stored_details
 from ledger.rules import RulesError
-from ledger.services.details import HandDetails, stored_details
 from ledger.tooling.exchange import export_league, import_league
 from tests.helpers import balances, drop, record
 

@@ -34,7 +34,7 @@ WORKER = """
 import sys, time, django
 django.setup()
 from ledger import services
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from ledger.models import Night
 night = Night.objects.get(pk=int(sys.argv[1]))
 seated = services.seated_players(night)

@@ -3,8 +3,8 @@ import pytest
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, Transaction
+from ledger.rows.details import HandDetails, stored_details
 from ledger.rules import RulesError
-from ledger.services.details import HandDetails, stored_details
 from tests.helpers import balances, drop, record
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, NightEvent, Transaction
 from ledger.reads.settlement import night_settlement, season_settlement
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db

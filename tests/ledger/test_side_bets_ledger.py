@@ -10,8 +10,8 @@ from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, League
 from ledger.reads.audit import audit
 from ledger.reads.pot import pot_of
+from ledger.rows.details import Bet, HandDetails
 from ledger.rules import RulesError
-from ledger.services.details import Bet, HandDetails
 from ledger.tooling.exchange import ExchangeError, export_league, import_league
 from tests.helpers import balances, record
 

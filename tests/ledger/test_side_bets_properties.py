@@ -14,7 +14,7 @@ from ledger import services
 from ledger.models import Entry, Transaction
 from ledger.reads.audit import audit
 from ledger.reads.pot import pot_of
-from ledger.services.details import Bet, HandDetails
+from ledger.rows.details import Bet, HandDetails
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import pytest
 
 from ledger import services
 from ledger.reads.standings import night_running_totals, player_nights, standings
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import drop, new_key, record
 
 pytestmark = pytest.mark.django_db

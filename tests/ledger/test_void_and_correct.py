@@ -3,7 +3,7 @@ import pytest
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, Transaction
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import balances, drop, new_key, record
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from ledger import services
 from ledger.models import Entry, Hand
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import record
 from tests.views.conftest import HTMX
 
@@ -367,7 +367,7 @@ def test_the_night_page_queries_do_not_grow_with_hands(client, urls, players, ni
 
 
 def test_a_long_night_shows_its_newest_hands_and_the_rest_on_demand(client, urls, night):
-    from ledger.web.views.nights import HANDS_SHOWN
+    from ledger.web.night_page import HANDS_SHOWN
 
     for _ in range(HANDS_SHOWN + 5):
         record(night, HandDetails(outcome="dead"))

@@ -3,7 +3,7 @@ import re
 import pytest
 
 from ledger.models import League, Night, Player, Season
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 
 from ledger import services
 from ledger.models import Transaction
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from tests.helpers import drop, record
 from tests.views.conftest import HTMX
 

@@ -8,7 +8,7 @@ from django.db.models import Sum
 
 from ledger import services
 from ledger.models import Entry, Hand, Membership, Role
-from ledger.services.details import HandDetails, stored_bets
+from ledger.rows.details import HandDetails, stored_bets
 from ledger.tooling.exchange import export_league, import_league
 from tests.helpers import record
 from tests.views.conftest import HTMX

@@ -3,7 +3,7 @@ from django.db import connection
 
 from ledger import services
 from ledger.models import Entry, Transaction
-from ledger.services.details import HandDetails
+from ledger.rows.details import HandDetails
 from ledger.tooling.demo import DemoLeague
 from tests.helpers import record
 

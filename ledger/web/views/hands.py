@@ -17,18 +17,18 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
 from ledger.reads import board
-from ledger.reads.describe import headline, payments, pushes
 from ledger.reads.pot import bets_left_seated
-from ledger.rules import OUTCOMES, parse_rules, score
-from ledger.services.details import Bet, engine_hand, stored_bets, stored_details
-from ledger.services.side_bets import pot_for
+from ledger.reads.preview import Preview, cards, preview
+from ledger.rows.details import Bet, stored_bets, stored_details
+from ledger.rules import OUTCOMES, parse_rules
 from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
-from ledger.web.forms import NOBODY, OUTCOME_LABELS, HandForm
+from ledger.web.forms.hands import OUTCOME_LABELS, HandForm
+from ledger.web.forms.side_bets import NOBODY
 from ledger.web.i18n import explain
 from ledger.web.i18n import money as format_money
-from ledger.web.views.lookups import hand_or_404
-from ledger.web.views.nights import render_night
+from ledger.web.lookups import hand_or_404
+from ledger.web.night_page import render_night
 
 
 @dataclass
@@ -110,7 +110,7 @@ def _context(night: Night, outcome: str, table: Table, form: HandForm, preview=N
         "outcome_label": OUTCOME_LABELS[outcome],
         "hand_form": form,
         "table": table,
-        "cards": _cards(table.spec),
+        "cards": cards(table.spec),
         "preview": preview,
         "other_hands": _other_hands(night, table),
     }
@@ -125,41 +125,25 @@ def _other_hands(night: Night, table: Table) -> list[Hand]:
     return list(hands.only("pk", "number", "outcome").order_by("-number"))
 
 
-def _cards(spec: dict) -> list[tuple[str, int]]:
-    """The card picker's buttons for these rules: label and value."""
-    rules = parse_rules(spec)
-    pips = list(range(2, 11)) if rules.deck == "52" else list(range(2, 8))
-    faces = [("J", 11), ("Q", 12), ("K", 13)]
-    cards = [("A", 1), *((str(p), p) for p in pips)]
-    cards += [(label, 10 if rules.face_values == "ten" else value) for label, value in faces]
-    return cards + ([(_("Joker"), 0)] if rules.jokers else [])
-
-
-def _preview(night: Night, form: HandForm, table: Table) -> dict:
-    """What the hand would pay, side bets and the naturals pot it is dealt into included."""
+def _preview(night: Night, form: HandForm, table: Table) -> Preview | dict:
+    """What the hand would pay, or what it still needs, or why it cannot be."""
     if not form.is_valid():
         missing = [str(e) for errors in form.errors.values() for e in errors]
         return {"missing": missing}
-    details = form.details()
-    engine = engine_hand(
-        players=table.players, dealer=form.chosen_dealer(), stake=table.stake, details=details
-    )
-    correcting = table.correcting
+    league = night.season.league
     try:
-        pot = pot_for(night, details, table.players, without=correcting, again=bool(correcting))
-        result = score(engine, parse_rules(table.spec), pot={p.name: a for p, a in pot.items()})
+        return preview(
+            night,
+            form.details(),
+            players=table.players,
+            dealer=form.chosen_dealer(),
+            stake=table.stake,
+            spec=table.spec,
+            correcting=table.correcting,
+            money=lambda amount: format_money(amount, league),
+        )
     except DOMAIN_ERRORS as exc:
         return {"problem": explain(exc)}
-    league = night.season.league
-
-    def money(amount: int) -> str:
-        return format_money(amount, league)
-
-    return {
-        "headline": headline(engine, result),
-        "pushes": pushes(result),
-        "payments": payments(result, money),
-    }
 
 
 def _partial(request, night, context, partial: str):

@@ -11,22 +11,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import League, Transaction
-from ledger.reads.tables import last_table, open_nights
-from ledger.rules import PRESETS, parse_rules
+from ledger.reads.tables import open_nights
+from ledger.rules import PRESETS
 from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
-from ledger.web.forms import (
+from ledger.web.forms.leagues import (
     LeagueForm,
     LeagueNameForm,
-    LeagueRulesForm,
-    NightForm,
     PlayerNameForm,
-    RulesForm,
     SeasonForm,
     SettlingForm,
     TimeZoneForm,
 )
+from ledger.web.forms.rules import LeagueRulesForm
 from ledger.web.i18n import explain, plain
-from ledger.web.views.lookups import player_or_404
+from ledger.web.lookups import player_or_404
 
 
 @require_http_methods(["GET", "POST"])
@@ -270,59 +268,4 @@ def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
         slug,
         lambda: services.set_time_zone(league=league, time_zone=zone),
         _("Dates and times now follow %(zone)s.") % {"zone": zone or settings.TIME_ZONE},
-    )
-
-
-@require_http_methods(["GET", "POST"])
-def night_start(request: HttpRequest, slug: str) -> HttpResponse:
-    league = league_for(request, slug, SCORE)
-    season = league.seasons.open().first()
-    if season is None:
-        messages.error(request, _("Start a season first: nights belong to a season."))
-        return redirect("ledger:league", slug=slug)
-    players = list(league.players.active())
-    data = request.POST if request.method == "POST" else None
-    initial = {"stake": plain(league.default_stake, league.decimal_places)}
-    spec = league.rules
-    same = last_table(league)
-    if same is not None:  # the same table again: same seats, the next dealer, stake and rules
-        seated = {player.pk: seat for seat, player in enumerate(same.players, start=1)}
-        players.sort(key=lambda p: (seated.get(p.pk, len(seated) + 1), p.name.lower()))
-        initial.update({f"sit-{pk}": True for pk in seated})
-        initial.update({f"seat-{p.pk}": seat for seat, p in enumerate(players, start=1)})
-        initial.update(
-            dealer=str(same.dealer.pk), stake=plain(same.night.stake, league.decimal_places)
-        )
-        spec = same.night.rules
-    elif 2 <= len(players) <= parse_rules(spec).max_players:  # the first night: all of them
-        initial.update({f"sit-{p.pk}": True for p in players})
-        initial.update({f"seat-{p.pk}": seat for seat, p in enumerate(players, start=1)})
-    form = NightForm(data, players=players, places=league.decimal_places, initial=initial)
-    rules_form = RulesForm(data, prefix="rules", spec=spec if data is None else None)
-    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
-        try:
-            night = _start_night(season, form, rules_form.spec)
-        except DOMAIN_ERRORS as exc:
-            form.add_error(None, explain(exc))
-        else:
-            return redirect("ledger:night", slug=slug, night_id=night.pk)
-    return render(
-        request,
-        "ledger/night_start.html",
-        {"league": league, "form": form, "rules_form": rules_form, "same_table": same},
-    )
-
-
-def _start_night(season, form: NightForm, spec: dict):
-    data = form.cleaned_data
-    return services.start_night(
-        season=season,
-        players=form.seated,
-        dealer=None
-        if data["dealer"] == "new"
-        else next(p for p in form.seated if str(p.pk) == data["dealer"]),
-        stake=data["stake"],
-        rules=spec,
-        date=data["date"],
-        new_player=data["new_player"],
     )

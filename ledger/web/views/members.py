@@ -28,7 +28,7 @@ from ledger.web.access import (
     share_link_for,
 )
 from ledger.web.i18n import explain
-from ledger.web.views.lookups import night_id_or_none, player_or_404
+from ledger.web.lookups import night_id_or_none, player_or_404
 
 
 def _qr(url: str) -> str:

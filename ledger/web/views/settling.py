@@ -17,9 +17,9 @@ from ledger.reads.settlement import Settlement, night_settlement, season_settlem
 from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
 from ledger.web.access import READ, SCORE, can, league_for, night_for
 from ledger.web.i18n import explain, local_date, money, number_style, plain
-from ledger.web.views.lookups import player_or_404
+from ledger.web.lookups import player_or_404
+from ledger.web.spreadsheets import safe_cell
 
-CSV_FORMULA_STARTS = ("=", "+", "-", "@")
 PAIRS_SHOWN = (
     60  # a season of many players has thousands of pairs: the biggest first, the rest on demand
 )
@@ -206,11 +206,6 @@ def _csv(state: Settlement, filename: str) -> HttpResponse:
             ]
         )
     return response
-
-
-def safe_cell(text: str) -> str:
-    """A spreadsheet must not run a name as a formula."""
-    return "'" + text if text.startswith(CSV_FORMULA_STARTS) else text
 
 
 @require_GET

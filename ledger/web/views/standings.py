@@ -17,8 +17,8 @@ from ledger.web.access import READ, league_for, night_for
 from ledger.web.charts import legend, line_chart
 from ledger.web.i18n import money, number_style
 from ledger.web.inputs import parse_id
-from ledger.web.views.lookups import player_or_404
-from ledger.web.views.settling import safe_cell
+from ledger.web.lookups import player_or_404
+from ledger.web.spreadsheets import safe_cell
 
 ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
 WIN_LABELS = {

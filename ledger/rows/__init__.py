@@ -1,0 +1,5 @@
+"""Between the stored rows and the rules engine, below both the services and the reads.
+
+``details`` turns a stored hand and its seats into the engine's values and back, and
+builds the rows a hand writes; the services write them, the reads re-score with them.
+"""
