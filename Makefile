@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
+.PHONY: run test test-js test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
 
 install: $(STAMP)
 
@@ -44,7 +44,8 @@ run: $(STAMP) messages
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-missing --owner demo
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: test-sqlite test-postgres
+# The checks first (seconds), then the JavaScript units, then the suite on each database.
+test: lint test-js test-sqlite test-postgres
 
 # Test processes: one per CPU (pytest-xdist); TEST_WORKERS=0 runs in this process.
 TEST_WORKERS ?= auto
@@ -82,8 +83,17 @@ test-postgres: $(STAMP) messages browser
 screenshots: $(STAMP) messages browser
 	env -u DATABASE_URL SCREENSHOTS=1 $(PYTEST) tests/browser
 
+# ruff (lint and format) and mypy with django-stubs (strict on ledger/rules/): pyproject.toml.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# The scoring screen's pure JavaScript (the offline queue's store and order): Node's own runner.
+test-js:
+	@if command -v node >/dev/null; then node --test tests/js/; \
+	elif [ "$$CI" = "true" ]; then echo "CI needs Node.js for the JavaScript tests" >&2; exit 1; \
+	else echo "== no Node.js: JavaScript unit tests skipped"; fi
 
 # Benchmarks are not tests: they print one table. `debts` and wrk are installed for them only.
 # The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).

@@ -44,8 +44,7 @@ class NightAdmin(ReadOnlyAdmin):
 
 class HandPlayerInline(admin.TabularInline):
     model = HandPlayer
-    fields = ["position", "player", "count", "claim_order", "role"]
-    readonly_fields = fields
+    fields = readonly_fields = ("position", "player", "count", "claim_order", "role")
     extra = 0
     can_delete = False
 
@@ -63,8 +62,7 @@ class HandAdmin(ReadOnlyAdmin):
 
 class EntryInline(admin.TabularInline):
     model = Entry
-    fields = ["player", "counterparty", "amount"]
-    readonly_fields = fields
+    fields = readonly_fields = ("player", "counterparty", "amount")
     extra = 0
     can_delete = False
 

@@ -4,6 +4,7 @@ Only ``ledger.services`` writes these rows. Ledger entries are append-only: a
 void appends a reversing transaction, a correction a void plus a new hand.
 """
 
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -50,6 +51,7 @@ class League(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = LeagueQuerySet.as_manager()
+    role: str | None  # the visitor's, set where web/access.py looks the league up
 
     class Meta:
         constraints = [
@@ -371,6 +373,10 @@ class Hand(models.Model):
     logged_at = models.DateTimeField(auto_now_add=True)
 
     objects = HandQuerySet.as_manager()
+    # Set on a hand read by HandQuerySet.with_voided() (or just recorded): not columns.
+    is_voided: bool
+    # The rows a save wrote, kept on the hand it returns (services/postings.py).
+    posting: Any
 
     class Meta:
         ordering = ["night", "number"]

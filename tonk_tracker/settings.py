@@ -7,6 +7,7 @@ knobs; anything malformed stops start-up with a message naming the variable.
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -148,13 +149,14 @@ SQLITE_OPTIONS = {
 }
 
 
-def _database() -> dict:
+def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL")
+    config: dict[str, Any]
     if url is None:
         config = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     else:
         try:
-            config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+            config = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
         except Exception as exc:  # dj-database-url raises several types
             raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from exc
         if not config.get("ENGINE"):

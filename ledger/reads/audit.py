@@ -84,11 +84,11 @@ def _tallies() -> Iterator[str]:
         (t.player_id, t.counterparty_id, t.night_id): t.net
         for t in PairNight.objects.exclude(net=0)
     }
-    for key in sorted(set(expected_pairs) | set(stored_pairs)):
-        if expected_pairs.get(key, 0) != stored_pairs.get(key, 0):
+    for pair in sorted(set(expected_pairs) | set(stored_pairs)):
+        if expected_pairs.get(pair, 0) != stored_pairs.get(pair, 0):
             yield (
-                f"player {key[0]} won {stored_pairs.get(key, 0)} from player {key[1]} on night {key[2]} "
-                f"by the pair tally, but {expected_pairs.get(key, 0)} by the hands"
+                f"player {pair[0]} won {stored_pairs.get(pair, 0)} from player {pair[1]} "
+                f"on night {pair[2]} by the pair tally, but {expected_pairs.get(pair, 0)} by the hands"
             )
 
 

@@ -22,7 +22,7 @@ def headline(hand: Hand, result: Result) -> str:
 
 
 def _drop(hand: Hand, result: Result) -> str:
-    dropper, counts = hand.dropper, hand.counts
+    dropper, counts = hand.dropper or "", hand.counts
     if result.kind == "drop_won":
         return _("%(player)s drops with %(count)d and wins") % {
             "player": dropper,

@@ -4,6 +4,8 @@
 ``check_ledger`` compares them with what these queries find.
 """
 
+from typing import Any
+
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
@@ -33,7 +35,8 @@ def tallies(**scope: object) -> dict[tuple[int, int], dict[str, int]]:
         .order_by()
     )
     result: dict[tuple[int, int], dict[str, int]] = {}
-    for row in counts:
+    for found in counts:
+        row: dict[str, Any] = dict(found)
         key = (row.pop("player"), row.pop("hand__night"))
         row["points"] = row.pop("pushed")
         result[key] = {name: row.get(name, 0) for name in PlayerNight.COUNTERS}

@@ -126,10 +126,10 @@ def details_from_engine(hand: EngineHand, players: Mapping[str, Player]) -> Hand
     """The details of an engine hand, with ``players`` looked up by name (``engine_hand`` undone)."""
     return HandDetails(
         outcome=hand.outcome,
-        dropper=players.get(hand.dropper),
+        dropper=players.get(hand.dropper) if hand.dropper else None,
         counts={players[name]: count for name, count in hand.counts.items()} or None,
         claims=[(players[claim.player], claim.count) for claim in hand.claims],
-        winner=players.get(hand.winner),
+        winner=players.get(hand.winner) if hand.winner else None,
         method=hand.method,
         first_turn=hand.first_turn,
         side_bets=[
@@ -146,16 +146,14 @@ def details_from_engine(hand: EngineHand, players: Mapping[str, Player]) -> Hand
 
 def stored_details(hand: Hand, seats: Sequence[HandPlayer]) -> HandDetails:
     """The details a stored hand was recorded with (``seats`` with players loaded)."""
-    if "counts" in OUTCOMES[hand.outcome].logs:
-        counts = {s.player: s.count for s in seats}
-    else:  # push-ups: a loser's count, a deal tonk's non-claimers' deal counts
-        counts = {s.player: s.count for s in seats if s.count is not None and s.claim_order is None}
-    claims = sorted((s for s in seats if s.claim_order is not None), key=lambda s: s.claim_order)
+    # Every count asked for (push-ups: a loser's, a deal tonk's non-claimers' deal counts).
+    counts = {s.player: s.count for s in seats if s.count is not None and s.claim_order is None}
+    claims = [(s.claim_order, s.player, s.count) for s in seats if s.claim_order is not None]
     return HandDetails(
         outcome=hand.outcome,
         dropper=hand.dropper,
         counts=counts or None,
-        claims=[(s.player, s.count) for s in claims],
+        claims=[(player, count or 0) for _, player, count in sorted(claims)],
         winner=hand.winner,
         method=hand.method or "spread",
         first_turn=hand.first_turn,
@@ -171,7 +169,7 @@ def stored_bets(side_bets: list[dict], players: Mapping[int, Player]) -> list[Be
             bet["kind"],
             bet["ante"],
             tuple(players[pk] for pk in bet["players"]),
-            players.get(bet.get("winner")),
+            players.get(bet["winner"]) if bet.get("winner") is not None else None,
             bet.get("suit", ""),
         )
         for bet in side_bets
@@ -213,9 +211,10 @@ def seat_rows(
 
 
 def entry_rows(
-    *, transaction: Transaction, players: Sequence[Player], result: Result
+    *, transaction: Transaction | None, players: Sequence[Player], result: Result
 ) -> list[Entry]:
-    """Double entries for the result's transfers: +amount for the payee, -amount for the payer."""
+    """Double entries for the result's transfers: +amount for the payee, -amount for the payer
+    (of no transaction yet for the audit, which only compares them)."""
     by_name = {p.name: p for p in players}
     rows = []
     for transfer in result.transfers:

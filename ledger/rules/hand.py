@@ -158,7 +158,9 @@ def _validate_counts(hand: Hand, rules: RuleSet) -> None:
         _seated(hand, player, "counted player")
 
 
-def _check_count(player: str, count: object, reachable: frozenset[int], kind: str, rules: RuleSet):
+def _check_count(
+    player: str, count: object, reachable: frozenset[int], kind: str, rules: RuleSet
+) -> None:
     if not is_whole(count):
         raise RulesError("count_invalid", player=player, value=count)
     if count not in reachable:

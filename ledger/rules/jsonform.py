@@ -47,9 +47,10 @@ def hand_from_json(data: Any) -> tuple[Hand, RuleSet]:
     players = data["players"]
     if not isinstance(players, list):
         raise RulesError("players_invalid", value=players)
+    last: str = players[-1] if players else ""
     hand = Hand(
         players=tuple(players),
-        dealer=data.get("dealer", players[-1] if players else None),
+        dealer=data.get("dealer", last),
         stake=data["stake"],
         outcome=outcome,
         dropper=data.get("dropper"),
@@ -98,7 +99,7 @@ def _claims(value: Any) -> tuple[Claim, ...]:
 def result_to_json(result: Result, pot: bool = False) -> dict[str, Any]:
     """The result's JSON form: ``points`` for a push-ups hand, ``pot`` (the naturals pot
     still open) when ``pot`` is asked for or the hand left one open."""
-    data = {
+    data: dict[str, Any] = {
         "result": result.kind,
         "net": dict(result.net),
         "transfers": [
@@ -118,7 +119,7 @@ def score_json(data: Any) -> dict[str, Any]:
     return result_to_json(score(hand, rules), pot=bool(hand.side_bets))
 
 
-def score_night_json(hands: list) -> list[dict[str, Any]]:
+def score_night_json(hands: list[Any]) -> list[dict[str, Any]]:
     """Score a night's hands in playing order: the naturals pot carries from each to the
     next. A bad hand raises a RulesError naming its index."""
     results: list[dict[str, Any]] = []

@@ -12,6 +12,8 @@ the catalogues; the web layer translates them.
     'Winning drop pays ×'
 """
 
+from collections.abc import Mapping
+
 from ledger.rules.errors import gettext_noop
 
 A_DRAW = gettext_noop("a draw: nobody pays")
@@ -59,7 +61,7 @@ SCORING = {
 }
 
 # Each option with a choice of values: its title, then {value: what it means}.
-CHOICES: dict[str, tuple[str, dict[str | int, str]]] = {
+CHOICES: dict[str, tuple[str, Mapping[str, str] | Mapping[int, str]]] = {
     "scoring": (gettext_noop("Played for"), dict(SCORING)),
     "deck": (
         gettext_noop("Deck"),

@@ -19,6 +19,7 @@ says how it pays in ``scoring.py`` and how it reads in ``ledger/reads/describe.p
 """
 
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from ledger.rules.errors import gettext_noop
 
@@ -73,7 +74,15 @@ class ResultSpec:
     win: bool = False
 
 
-def _registry(*specs):
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+Spec = TypeVar("Spec", bound=_Named)
+
+
+def _registry(*specs: Spec) -> dict[str, Spec]:
     return {spec.name: spec for spec in specs}
 
 

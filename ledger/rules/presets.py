@@ -19,7 +19,9 @@ class Preset:
     options: dict[str, Any]
 
 
-def _tier(name: str, low: int | None, high: int, multiplier: int, prefer: str = "high") -> dict:
+def _tier(
+    name: str, low: int | None, high: int, multiplier: int, prefer: str = "high"
+) -> dict[str, object]:
     tier = {"name": name, "max": high, "multiplier": multiplier, "prefer": prefer}
     if low is not None:
         tier["min"] = low

@@ -217,7 +217,7 @@ def parse_rules(value: Any) -> RuleSet:
     return _parse_cached(key)
 
 
-def normalize_rules(rules: object) -> dict:
+def normalize_rules(rules: object) -> dict[str, Any]:
     """The stored form of house rules, validated: ``{"preset", "overrides"}`` or a full object.
 
     >>> normalize_rules("speno")
@@ -227,6 +227,7 @@ def normalize_rules(rules: object) -> dict:
     if isinstance(spec, dict) and "preset" in spec:
         spec = {"overrides": {}, **spec}
     parse_rules(spec)
+    assert isinstance(spec, dict)  # parse_rules refuses anything else
     return spec
 
 
@@ -334,7 +335,7 @@ def _leaf(options: dict[str, Any], path: str) -> Any:
     return options[path.rsplit(".", 1)[-1]]
 
 
-def _choice(options: dict[str, Any], path: str, choices: tuple) -> Any:
+def _choice(options: dict[str, Any], path: str, choices: tuple[object, ...]) -> Any:
     value = _leaf(options, path)
     if not any(type(value) is type(choice) and value == choice for choice in choices):
         raise RulesError(

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ledger.rules.hand import Hand, push_counts, validate_hand
-from ledger.rules.ruleset import RuleSet
+from ledger.rules.ruleset import RuleSet, Tier
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,9 @@ class _Payments:
         if payer != payee and amount:
             self.owed[payer, payee] += amount
 
-    def result(self, kind: str, winners=(), catchers=()) -> Result:
+    def result(
+        self, kind: str, winners: Iterable[str] = (), catchers: Iterable[str] = ()
+    ) -> Result:
         net, transfers = self.netted()
         if kind in ("deal_tonk", "stock_out") and not transfers:
             kind = "draw"
@@ -146,6 +148,12 @@ def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     return Result(game.kind, net, transfers, tuple(winners), game.catchers, points, doubled=doubled)
 
 
+def _named(player: str | None) -> str:
+    """A player the hand's outcome names (its dropper, its winner): validate_hand made sure."""
+    assert player is not None
+    return player
+
+
 def _money(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     """docs/rules.md section 3: the payments in multiples of the stake."""
     if hand.outcome == "deal_tonk":
@@ -159,19 +167,26 @@ def _money(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
         )
         if hand.method == "spread" and hand.first_turn and out.first_turn_multiplier is not None:
             multiplier = out.first_turn_multiplier
-        payments.pay(hand.players, hand.winner, multiplier)
-        return payments.result("tonk_out", winners=(hand.winner,))
+        payments.pay(hand.players, _named(hand.winner), multiplier)
+        return payments.result("tonk_out", winners=(_named(hand.winner),))
     if hand.outcome == "discard_out":
-        payments.pay(hand.players, hand.winner, rules.out.discard_out_multiplier)
-        return payments.result("discard_out", winners=(hand.winner,))
+        payments.pay(hand.players, _named(hand.winner), rules.out.discard_out_multiplier)
+        return payments.result("discard_out", winners=(_named(hand.winner),))
     if hand.outcome == "stock_out":
         return _stock_out(hand, rules, payments)
     return payments.result("dead")
 
 
+def _tier(rules: RuleSet, count: int) -> Tier:
+    """A claimed count's tier: validate_hand refused a claim in none."""
+    tier = rules.tier_of(count)
+    assert tier is not None
+    return tier
+
+
 def _deal_tonk(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     claims = hand.claims
-    tiers = [rules.tier_of(claim.count) for claim in claims]
+    tiers = [_tier(rules, claim.count) for claim in claims]
     several = rules.deal_tonk.several
     if len(claims) > 1 and several == "draw":
         return payments.result("draw")
@@ -204,13 +219,13 @@ def _deal_tonk(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
             seats = hand.from_dealers_left()
             tied.sort(key=lambda i: seats.index(claims[i].player))
         # "first_caller": claims are in calling order already.
-    winner = tied[0]
-    payments.pay(hand.players, claims[winner].player, tiers[winner].multiplier)
-    return payments.result("deal_tonk", winners=(claims[winner].player,))
+    best_claim = tied[0]
+    payments.pay(hand.players, claims[best_claim].player, tiers[best_claim].multiplier)
+    return payments.result("deal_tonk", winners=(claims[best_claim].player,))
 
 
 def _drop(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
-    dropper, count = hand.dropper, hand.counts
+    dropper, count = _named(hand.dropper), hand.counts
     others = [p for p in hand.players if p != dropper]
     # The dropper loses ties.
     catchers = [p for p in others if count[p] <= count[dropper]]

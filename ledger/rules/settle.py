@@ -46,13 +46,15 @@ class Plan:
 
 
 def check_balances(balances: Mapping[str, object]) -> dict[str, int]:
+    whole: dict[str, int] = {}
     for name, amount in balances.items():
         if not is_whole(amount):
             raise SettleError(f"{name}'s balance must be a whole number, not {amount!r}")
-    total = sum(balances.values())
+        whole[name] = amount
+    total = sum(whole.values())
     if total:
         raise SettleError(f"the balances must sum to zero, but they sum to {total}")
-    return dict(balances)
+    return whole
 
 
 def round_to_unit(balances: Mapping[str, int], unit: int) -> dict[str, int]:

@@ -9,8 +9,10 @@ of ``True`` is a mistake, not 1.
 (False, True)
 """
 
+from typing import TypeGuard
 
-def is_whole(value: object, low: int | None = None, high: int | None = None) -> bool:
+
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
     """An ``int`` that is not a ``bool``, within ``low`` and ``high`` when given."""
     if isinstance(value, bool) or not isinstance(value, int):
         return False

@@ -23,7 +23,7 @@ from ledger.services.postings import (
     check_stake,
 )
 
-LEAGUE_NAME_LONGEST = League._meta.get_field("name").max_length
+LEAGUE_NAME_LONGEST: int = League._meta.get_field("name").max_length  # type: ignore[assignment]
 
 
 def create_league(

@@ -366,7 +366,6 @@ class _at:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, error, traceback) -> bool:
+    def __exit__(self, kind, error, traceback) -> None:
         if isinstance(error, (LedgerError, RulesError)):
             raise ExchangeError(f"{self.place}: {error}") from None
-        return False

@@ -25,7 +25,7 @@ from ledger.models import League, Membership, Night, Player, Role, Season, Seat,
 
 READ, SCORE, OWN = "read", "score", "own"
 SHARE = "share"  # the role of a share-link visitor
-ALLOWED = {
+ALLOWED: dict[str, set[str]] = {
     READ: {Role.OWNER, Role.SCOREKEEPER, Role.VIEWER, SHARE},
     SCORE: {Role.OWNER, Role.SCOREKEEPER},
     OWN: {Role.OWNER},
@@ -237,12 +237,12 @@ def _stamp_sql(links: int) -> str:
 def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Night, list[Player]]:
     """``night_for`` and the players seated now, clockwise, in one query: the hand form's
     path, where every query counts."""
-    seats = (
+    query = (
         Seat.objects.filter(night_id=night_id, night__season__league__slug=slug, seated=True)
         .select_related("player", "night__season__league", "night__dealer")
         .order_by("position")
     )
-    seats = list(_with_role(request, seats, "night__season__league"))
+    seats = list(_with_role(request, query, "night__season__league"))
     if not seats:  # no such night here: night_for refuses it the usual way
         return night_for(request, slug, night_id, need), []
     night = seats[0].night

@@ -14,7 +14,7 @@ from importlib.metadata import version
 
 from django.conf import settings
 from django.http import HttpResponseNotModified
-from django.utils.cache import parse_etags, patch_vary_headers
+from django.utils.cache import parse_etags, patch_vary_headers  # type: ignore[attr-defined]
 
 from ledger.web.access import Stamp, night_stamp
 

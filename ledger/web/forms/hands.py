@@ -3,6 +3,8 @@
 import hashlib
 import json
 import uuid
+from collections.abc import Sequence
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -40,7 +42,7 @@ class HandForm(forms.Form):
         players: list[Player],
         dealer: Player,
         rules: RuleSet | None = None,
-        bets: list[Bet] = (),
+        bets: Sequence[Bet] = (),
         suit: str = "",
         **kwargs,
     ):
@@ -54,7 +56,7 @@ class HandForm(forms.Form):
         # Whose counts to ask: playing push-ups, the losers' too (they are pushed up by them).
         self.counts_needed = self.spec.counts_under_pushups if self.pushups else self.spec.counts
         self.by_pk = {str(p.pk): p for p in players}
-        self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players]
+        cast(ChoiceField, self.fields["dealer"]).choices = [(str(p.pk), p.name) for p in players]
         for detail in self.spec.logs:
             self.fields.update(getattr(self, f"_{detail}_fields")())
         if self.counts_needed == "every loser":  # the winner's count is not needed
@@ -122,7 +124,7 @@ class HandForm(forms.Form):
 
     def _radio(self, label: str, required: str) -> ChoiceField:
         return ChoiceField(
-            choices=self.fields["dealer"].choices,
+            choices=cast(ChoiceField, self.fields["dealer"]).choices,
             widget=forms.RadioSelect(attrs={"class": "btn-check"}),
             label=label,
             error_messages={"required": required},

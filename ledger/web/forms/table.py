@@ -1,5 +1,7 @@
 """Starting a night and the table's controls: who sits down, who deals, the stake."""
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -78,9 +80,9 @@ class NightForm(forms.Form):
                 label=_("Seat of %(player)s") % {"player": player.name},
                 widget=forms.NumberInput(attrs=NUMERIC),
             )
-        self.fields["dealer"].choices = [(str(p.pk), p.name) for p in players] + [
-            ("new", _("The new player"))
-        ]
+        cast(ChoiceField, self.fields["dealer"]).choices = [
+            (str(p.pk), p.name) for p in players
+        ] + [("new", _("The new player"))]
 
     def rows(self):
         return [(p, self[f"sit-{p.pk}"], self[f"seat-{p.pk}"]) for p in self.players]
@@ -112,7 +114,9 @@ class SeatForm(forms.Form):
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        cast(ChoiceField, self.fields["player"]).choices = [("", "—")] + [
+            (str(p.pk), p.name) for p in players
+        ]
 
     def clean(self):
         data = super().clean()

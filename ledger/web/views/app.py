@@ -9,12 +9,13 @@ import json
 from functools import cache
 
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.polling import BUILD
 
 # What the scoring screen needs to open with no connection, besides the page itself.
@@ -42,13 +43,15 @@ def shell_version() -> str:
     fetches the new files (a development server's static URLs carry no hash)."""
     digest = hashlib.sha256(BUILD.encode())
     for name in SHELL:
-        with open(finders.find(name), "rb") as file:
+        path = finders.find(name)
+        assert isinstance(path, str), f"{name} is not among the static files"
+        with open(path, "rb") as file:
             digest.update(file.read())
     return digest.hexdigest()[:12]
 
 
 @require_GET
-def manifest(request: HttpRequest) -> HttpResponse:
+def manifest(request: HtmxHttpRequest) -> HttpResponse:
     data = {
         "name": "Tonk Tracker",
         "short_name": "Tonk",
@@ -67,7 +70,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def service_worker(request: HttpRequest) -> HttpResponse:
+def service_worker(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "version": shell_version(),
         "shell": json.dumps([static(name) for name in SHELL]),

@@ -7,7 +7,7 @@ correction keeps the original hand's players, rules and stake.
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -25,6 +25,7 @@ from ledger.web import polling
 from ledger.web.access import SCORE, seated_night_for
 from ledger.web.forms.hands import OUTCOME_LABELS, HandForm
 from ledger.web.forms.side_bets import NOBODY
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.i18n import money as format_money
 from ledger.web.lookups import hand_or_404
@@ -183,11 +184,13 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         "poll_etag": polling.after_own_change(request, night),
     }
     response = render(request, "ledger/night.html#saved", context)
-    return reswap(retarget(response, "#hand-form"), "innerHTML show:window:top")
+    response = retarget(response, "#hand-form")
+    response["HX-Reswap"] = "innerHTML show:window:top"  # with a modifier reswap() cannot type
+    return response
 
 
 @require_GET
-def hand_form(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
+def hand_form(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.GET)
     form = _form(night, outcome, table)
@@ -195,7 +198,7 @@ def hand_form(request: HttpRequest, slug: str, night_id: int, outcome: str) -> H
 
 
 @require_POST
-def hand_preview(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
+def hand_preview(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
@@ -205,7 +208,7 @@ def hand_preview(request: HttpRequest, slug: str, night_id: int, outcome: str) -
 
 
 @require_POST
-def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
+def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str) -> HttpResponse:
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.POST)
     form = _form(night, outcome, table, request.POST)
@@ -239,7 +242,7 @@ def hand_record(request: HttpRequest, slug: str, night_id: int, outcome: str) ->
     return render_night(request, night, **context)
 
 
-def _answer_saved(request: HttpRequest, night: Night, hand: Hand) -> HttpResponse:
+def _answer_saved(request: HtmxHttpRequest, night: Night, hand: Hand) -> HttpResponse:
     if hand.replaces:
         notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
             "number": hand.number,

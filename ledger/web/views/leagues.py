@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,12 +23,13 @@ from ledger.web.forms.leagues import (
     TimeZoneForm,
 )
 from ledger.web.forms.rules import LeagueRulesForm
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, plain
 from ledger.web.lookups import player_or_404
 
 
 @require_http_methods(["GET", "POST"])
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and not request.user.is_authenticated:
         raise LoginNeeded
     form = LeagueForm(request.POST or None)
@@ -58,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def league_page(request: HttpRequest, slug: str) -> HttpResponse:
+def league_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return _league_page(request, slug)
 
 
@@ -122,7 +123,7 @@ ADD_PLAYER = "add-player-%s"  # the ids of the add-a-player form's fields
 
 
 @require_POST
-def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+def player_add(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = PlayerNameForm(request.POST, auto_id=ADD_PLAYER)
     if not form.is_valid():
@@ -140,7 +141,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+def player_rename(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResponse:
     player = player_or_404(league_for(request, slug, OWN), player_id)
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
@@ -156,7 +157,7 @@ def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 
 
 @require_POST
-def league_rename(request: HttpRequest, slug: str) -> HttpResponse:
+def league_rename(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = LeagueNameForm(request.POST)
     if not form.is_valid():
@@ -171,7 +172,7 @@ def league_rename(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
+def league_delete(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Deleting asks for the league's name typed out: no stray tap deletes a league."""
     league = league_for(request, slug, OWN)
     if request.POST.get("confirm", "").strip() != league.name:
@@ -187,7 +188,7 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def player_retire(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+def player_retire(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResponse:
     player = player_or_404(league_for(request, slug, OWN), player_id)
     return _apply(
         request,
@@ -198,7 +199,7 @@ def player_retire(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 
 
 @require_POST
-def season_start(request: HttpRequest, slug: str) -> HttpResponse:
+def season_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = SeasonForm(request.POST)
     if not form.is_valid():
@@ -213,7 +214,7 @@ def season_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_close(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpResponse:
     league = league_for(request, slug, OWN)
     season = get_object_or_404(league.seasons, pk=season_id)
     return _apply(
@@ -225,7 +226,7 @@ def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
 
 
 @require_POST
-def league_rules(request: HttpRequest, slug: str) -> HttpResponse:
+def league_rules(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = LeagueRulesForm(request.POST)
     if not form.is_valid():
@@ -240,7 +241,7 @@ def league_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def league_settling(request: HttpRequest, slug: str) -> HttpResponse:
+def league_settling(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = SettlingForm(request.POST, places=league.decimal_places)
     if not form.is_valid():
@@ -257,7 +258,7 @@ def league_settling(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
+def league_time_zone(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     form = TimeZoneForm(request.POST)
     if not form.is_valid():

@@ -8,7 +8,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,6 +27,7 @@ from ledger.web.access import (
     night_for,
     share_link_for,
 )
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.lookups import night_id_or_none, player_or_404
 
@@ -40,7 +41,7 @@ def share_url(request, link) -> str:
 
 
 @require_GET
-def members_page(request: HttpRequest, slug: str) -> HttpResponse:
+def members_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     links = league.share_links.live().select_related("night")
     invited = request.session.pop("invitation_link", None)
@@ -72,7 +73,7 @@ def _back(request, slug, *, error: str = "", notice: str = ""):
 
 
 @require_POST
-def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
+def member_invite(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     try:
         invitation, secret = services.invite(
@@ -92,7 +93,7 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+def member_role(request: HtmxHttpRequest, slug: str, membership_id: int) -> HttpResponse:
     league = league_for(request, slug, OWN)
     membership = get_object_or_404(Membership, pk=membership_id, league=league)
     try:
@@ -115,7 +116,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
 
 
 @require_POST
-def share_create(request: HttpRequest, slug: str) -> HttpResponse:
+def share_create(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     night_id = night_id_or_none(request.POST.get("night", ""))
     night = night_for(request, slug, night_id, OWN) if night_id else None
@@ -130,14 +131,14 @@ def share_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def share_revoke(request: HttpRequest, slug: str, link_id: int) -> HttpResponse:
+def share_revoke(request: HtmxHttpRequest, slug: str, link_id: int) -> HttpResponse:
     league = league_for(request, slug, OWN)
     services.revoke_share(link=get_object_or_404(league.share_links, pk=link_id))
     return _back(request, slug, notice=_("That share link no longer works."))
 
 
 @require_GET
-def share_open(request: HttpRequest, lookup: str, secret: str) -> HttpResponse:
+def share_open(request: HtmxHttpRequest, lookup: str, secret: str) -> HttpResponse:
     """A share link: remember it for this visitor and show what it shares, read-only."""
     link = share_link_for(lookup, secret)
     grant_share(request, link)
@@ -148,7 +149,7 @@ def share_open(request: HttpRequest, lookup: str, secret: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: HttpRequest, lookup: str, secret: str) -> HttpResponse:
+def invitation(request: HtmxHttpRequest, lookup: str, secret: str) -> HttpResponse:
     if request.method == "POST":
         try:
             membership = services.accept_invitation(lookup=lookup, secret=secret, user=request.user)
@@ -162,7 +163,7 @@ def invitation(request: HttpRequest, lookup: str, secret: str) -> HttpResponse:
 
 
 @require_POST
-def player_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+def player_claim(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise LoginNeeded
     league = league_for(request, slug, READ)

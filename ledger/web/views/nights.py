@@ -2,7 +2,7 @@
 closing it."""
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -16,12 +16,13 @@ from ledger.web import polling
 from ledger.web.access import READ, SCORE, league_for, night_for
 from ledger.web.forms.rules import RulesForm
 from ledger.web.forms.table import NightForm
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, plain
 from ledger.web.night_page import act, board_context, render_night
 
 
 @require_http_methods(["GET", "POST"])
-def night_start(request: HttpRequest, slug: str) -> HttpResponse:
+def night_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, SCORE)
     season = league.seasons.open().first()
     if season is None:
@@ -29,7 +30,7 @@ def night_start(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("ledger:league", slug=slug)
     players = list(league.players.active())
     data = request.POST if request.method == "POST" else None
-    initial = {"stake": plain(league.default_stake, league.decimal_places)}
+    initial: dict[str, object] = {"stake": plain(league.default_stake, league.decimal_places)}
     spec = league.rules
     same = last_table(league)
     if same is not None:  # the same table again: same seats, the next dealer, stake and rules
@@ -80,14 +81,14 @@ def _start_night(season, form: NightForm, spec: dict):
 # copy for a lost connection, and says so when it serves it (app.js marks such a page).
 @require_GET
 @never_cache
-def night_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_page(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     return render_night(request, night)
 
 
 @require_GET
 @polling.conditional("poll")
-def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_poll(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     """The scoring screen's poll: what shows the night, swapped in out of band, so a form
     being filled in on this phone stays as it is."""
     night = night_for(request, slug, night_id, READ)
@@ -97,13 +98,13 @@ def night_poll(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 @require_GET
 @polling.conditional("watch")
 @never_cache  # the page; its poll's answer is tagged by polling.conditional
-def night_watch(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_watch(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
     return render(request, template, board_context(request, night, page="watch"))
 
 
 @require_POST
-def night_close(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_close(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     return act(request, night, lambda: services.close_night(night=night), _("The night is closed."))

@@ -4,7 +4,7 @@ import csv
 import uuid
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
 from ledger.web.access import READ, SCORE, can, league_for, night_for
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.lookups import player_or_404
 from ledger.web.spreadsheets import safe_cell
@@ -114,13 +115,13 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
 
 
 @require_GET
-def night_settle(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_settle(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     state = _scope(request, slug, night_id=night_id)[0]
     return _render(request, state)
 
 
 @require_GET
-def season_settle(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_settle(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id)[0]
     return _render(request, state)
 
@@ -176,13 +177,13 @@ def _pay(request, state: Settlement):
 
 
 @require_POST
-def night_pay(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_pay(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     state = _scope(request, slug, night_id=night_id, need=SCORE)[0]
     return _pay(request, state)
 
 
 @require_POST
-def season_pay(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_pay(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id, need=SCORE)[0]
     return _pay(request, state)
 
@@ -209,19 +210,19 @@ def _csv(state: Settlement, filename: str) -> HttpResponse:
 
 
 @require_GET
-def night_settle_csv(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_settle_csv(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     state, night = _scope(request, slug, night_id=night_id)
     return _csv(state, f"{state.league.slug}-{night.date:%Y-%m-%d}-settle-up")
 
 
 @require_GET
-def season_settle_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_settle_csv(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id)[0]
     return _csv(state, f"{state.league.slug}-season-{state.season.pk}-settle-up")
 
 
 @require_POST
-def night_reopen(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_reopen(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     try:
         services.reopen_night(night=night)

@@ -3,7 +3,7 @@
 import csv
 import itertools
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,6 +15,7 @@ from ledger.rules import WIN_RESULTS
 from ledger.rules.money import format_number, format_plain, unit_is_sign
 from ledger.web.access import READ, league_for, night_for
 from ledger.web.charts import legend, line_chart
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import money, number_style
 from ledger.web.inputs import parse_id
 from ledger.web.lookups import player_or_404
@@ -54,7 +55,7 @@ def _money(league):
 
 @require_GET
 def standings_page(
-    request: HttpRequest, slug: str, season_id: int | str | None = None
+    request: HtmxHttpRequest, slug: str, season_id: int | str | None = None
 ) -> HttpResponse:
     league = league_for(request, slug, READ)
     season = _season(league, season_id)
@@ -80,7 +81,7 @@ def standings_page(
 
 @require_GET
 def standings_csv(
-    request: HttpRequest, slug: str, season_id: int | str | None = None
+    request: HtmxHttpRequest, slug: str, season_id: int | str | None = None
 ) -> HttpResponse:
     league = league_for(request, slug, READ)
     season = _season(league, season_id)
@@ -131,7 +132,7 @@ def standings_csv(
 
 
 @require_GET
-def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = league_for(request, slug, READ)
     player = player_or_404(league, player_id)
     season = _season(league, request.GET.get("season"))
@@ -167,7 +168,7 @@ def _winners(steps, running) -> dict[int, str]:
 
 
 @require_GET
-def night_summary(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_summary(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     league = night.season.league
     numbers, running = night_running_totals(night)

@@ -1,9 +1,10 @@
 """The table's controls on the scoring screen: the stake, the Big One, side bets, seats
 and the deal. Each answers with the board, *The table* left open."""
 
+from collections.abc import Callable
 from functools import partial
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -16,19 +17,20 @@ from ledger.reads.pot import pot_of
 from ledger.web.access import SCORE, night_for
 from ledger.web.forms.side_bets import SideBetsForm
 from ledger.web.forms.table import SeatForm, StakeForm
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.lookups import player_or_404
 from ledger.web.night_page import act, after, render_night
 
 
 @require_POST
-def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_stake(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     form = StakeForm(request.POST, league=night.season.league, current=night.stake)
     if not form.is_valid():
         if request.htmx or form.question:  # beside the box, the table's controls left open
             return render_night(request, night, stake_form=form)
-        return after(request, night, error=next(iter(form.errors.values()))[0])
+        return after(request, night, error=str(next(iter(form.errors.values()))[0]))
     stake = form.cleaned_data["stake"]
     response = act(
         request,
@@ -39,11 +41,13 @@ def night_stake(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     )
     # Applied: the board at the top, as after the table's other controls (a refusal or the
     # question stays beside the box).
-    return reswap(response, "outerHTML show:window:top") if request.htmx else response
+    if request.htmx:
+        response["HX-Reswap"] = "outerHTML show:window:top"
+    return response
 
 
 @require_http_methods(["GET", "POST"])
-def night_side_bets(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_side_bets(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     """The side bets of the next deals, in the sheet: shown (GET) and set (POST)."""
     night = night_for(request, slug, night_id, SCORE)
     league = night.season.league
@@ -74,7 +78,7 @@ def _side_bets_sheet(request, night: Night, form: SideBetsForm) -> HttpResponse:
 
 
 @require_POST
-def night_big_one(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_big_one(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     on = request.POST.get("on") == "1"
     notice = _("The Big One: double stakes from now on.") if on else _("Back to the normal stake.")
@@ -83,14 +87,15 @@ def night_big_one(request: HttpRequest, slug: str, night_id: int) -> HttpRespons
 
 
 @require_POST
-def night_seat(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+def night_seat(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     league = night.season.league
     form = SeatForm(request.POST, players=list(league.players.active()))
     if not form.is_valid():
-        error = " ".join(form.errors.get("__all__", [])) or _("Pick a player")
+        error = " ".join(map(str, form.non_field_errors())) or _("Pick a player")
         return after(request, night, error=error, table_open=True)
 
+    seat: Callable[[], object]
     if form.cleaned_data["player"]:
         player = player_or_404(league, form.cleaned_data["player"])
         seat = partial(services.seat_player, night=night, player=player)
@@ -110,12 +115,16 @@ def _act_on_player(request, slug: str, night_id: int, player_id: int, service, s
 
 
 @require_POST
-def night_unseat(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
+def night_unseat(
+    request: HtmxHttpRequest, slug: str, night_id: int, player_id: int
+) -> HttpResponse:
     success = _("%(player)s left the table.")
     return _act_on_player(request, slug, night_id, player_id, services.unseat_player, success)
 
 
 @require_POST
-def night_dealer(request: HttpRequest, slug: str, night_id: int, player_id: int) -> HttpResponse:
+def night_dealer(
+    request: HtmxHttpRequest, slug: str, night_id: int, player_id: int
+) -> HttpResponse:
     success = _("%(player)s deals.")
     return _act_on_player(request, slug, night_id, player_id, services.set_dealer, success)

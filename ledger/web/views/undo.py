@@ -2,13 +2,14 @@
 
 from functools import partial
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.web.access import SCORE, night_for
+from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.inputs import parse_id
 from ledger.web.lookups import hand_or_404
@@ -28,11 +29,12 @@ def _act_on_hand(request, slug: str, night_id: int, hand_id: int, act) -> HttpRe
 
 def _undo(hand) -> str:
     restored = services.undo_hand(hand=hand)
-    if restored is None:
+    original = restored.replaces.replaces if restored and restored.replaces else None
+    if original is None:
         return _("Hand %(number)d undone.") % {"number": hand.number}
     return _("Hand %(number)d undone: hand %(original)d counts again.") % {
         "number": hand.number,
-        "original": restored.replaces.replaces.number,
+        "original": original.number,
     }
 
 
@@ -43,12 +45,12 @@ def _redo(hand, newest: int | None) -> str:
 
 
 @require_POST
-def hand_undo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+def hand_undo(request: HtmxHttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
     return _act_on_hand(request, slug, night_id, hand_id, _undo)
 
 
 @require_POST
-def hand_redo(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+def hand_redo(request: HtmxHttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
     """*Redo* under the board names the newest hand its page showed (``newest``); *Restore*
     in a voided hand's row names none, as it is about that hand alone."""
     newest = parse_id(request.POST.get("newest", ""))
@@ -61,5 +63,5 @@ def _void(hand) -> str:
 
 
 @require_POST
-def hand_void(request: HttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
+def hand_void(request: HtmxHttpRequest, slug: str, night_id: int, hand_id: int) -> HttpResponse:
     return _act_on_hand(request, slug, night_id, hand_id, _void)
