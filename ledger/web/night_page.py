@@ -65,7 +65,7 @@ def night_context(request, night, **extra) -> dict:
 
 def render_night(request, night, *, status=200, **extra):
     """The whole page, or only the board when htmx asks for it."""
-    template = "ledger/night.html#board" if request.htmx else "ledger/night.html"
+    template = "ledger/night/board.html" if request.htmx else "ledger/night/page.html"
     return render(request, template, night_context(request, night, **extra), status=status)
 
 

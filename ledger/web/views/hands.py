@@ -147,17 +147,17 @@ def _preview(night: Night, form: HandForm, table: Table) -> Preview | dict:
         return {"problem": explain(exc)}
 
 
-def _partial(request, night, context, partial: str):
+def _partial(request, night, context, part: str):
     return render(
         request,
-        f"ledger/night.html#{partial}",
+        f"ledger/night/{part}.html",
         {**context, "league": night.season.league, "night": night, "outcomes": OUTCOME_LABELS},
     )
 
 
-def _page_or_partial(request, night, context, partial: str):
+def _page_or_partial(request, night, context, part: str):
     if request.htmx:
-        return _partial(request, night, context, partial)
+        return _partial(request, night, context, part)
     return render_night(request, night, **context)
 
 
@@ -183,7 +183,7 @@ def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
         "can_score": True,
         "poll_etag": polling.after_own_change(request, night),
     }
-    response = render(request, "ledger/night.html#saved", context)
+    response = render(request, "ledger/night/saved.html", context)
     response = retarget(response, "#hand-form")
     response["HX-Reswap"] = "innerHTML show:window:top"  # with a modifier reswap() cannot type
     return response
@@ -194,7 +194,7 @@ def hand_form(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str) 
     night, seated = seated_night_for(request, slug, night_id, SCORE)
     table = _table(night, seated, request.GET)
     form = _form(night, outcome, table)
-    return _page_or_partial(request, night, _context(night, outcome, table, form), "hand_form")
+    return _page_or_partial(request, night, _context(night, outcome, table, form), "hand_sheet")
 
 
 @require_POST
@@ -237,7 +237,7 @@ def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str
     context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
         return reswap(
-            retarget(_partial(request, night, context, "hand_form"), "#hand-form"), "innerHTML"
+            retarget(_partial(request, night, context, "hand_sheet"), "#hand-form"), "innerHTML"
         )
     return render_night(request, night, **context)
 

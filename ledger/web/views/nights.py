@@ -92,7 +92,7 @@ def night_poll(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpRespon
     """The scoring screen's poll: what shows the night, swapped in out of band, so a form
     being filled in on this phone stays as it is."""
     night = night_for(request, slug, night_id, READ)
-    return render(request, "ledger/night.html#changed", board_context(request, night))
+    return render(request, "ledger/night/changed.html", board_context(request, night))
 
 
 @require_GET

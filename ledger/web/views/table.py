@@ -73,7 +73,7 @@ def _side_bets_sheet(request, night: Night, form: SideBetsForm) -> HttpResponse:
     if not request.htmx:
         return render_night(request, night, **context)
     context |= {"league": night.season.league, "night": night}
-    response = render(request, "ledger/night.html#side_bets_form", context)
+    response = render(request, "ledger/night/side_bets_sheet.html", context)
     return reswap(retarget(response, "#hand-form"), "innerHTML")
 
 
