@@ -201,7 +201,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed files after `collectstatic`; plain files while debugging and testing.
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "tonk_tracker.storage.StaticFiles"
         if env_bool("DJANGO_COLLECTED_STATIC", False)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

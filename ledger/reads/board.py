@@ -14,6 +14,7 @@ from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rows.details import engine_hand, stored_details
 from ledger.rules import RulesError, parse_rules, score
+from ledger.rules.hand import left_of
 
 
 @dataclass
@@ -23,6 +24,7 @@ class PlayerTotal:
     seated: bool
     deals: bool
     points: int = 0  # push-ups points tonight
+    left: Player | None = None  # a seated player's left: who deals after them
 
 
 @dataclass
@@ -107,7 +109,7 @@ def totals(night: Night) -> list[PlayerTotal]:
     """Everyone who sat at the table tonight, seated players first in seat order, in one
     query: the night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
     tally = PlayerNight.objects.filter(night=night, player=OuterRef("player"))
-    seats = (
+    query = (
         night.seats.select_related("player")
         .annotate(
             total=Coalesce(Subquery(tally.values("net")[:1]), 0),
@@ -115,6 +117,8 @@ def totals(night: Night) -> list[PlayerTotal]:
         )
         .order_by("-seated", "position")
     )
+    seats = list(query)
+    around = [seat.player for seat in seats if seat.seated]
     return [
         PlayerTotal(
             player=seat.player,
@@ -122,6 +126,7 @@ def totals(night: Night) -> list[PlayerTotal]:
             seated=seat.seated,
             deals=seat.player_id == night.dealer_id,
             points=seat.points,
+            left=left_of(around, seat.player) if seat.seated else None,
         )
         for seat in seats
     ]

@@ -1,7 +1,8 @@
 """A logged hand, as the scorekeeper reports it, and its validation against a rule set."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ledger.rules.errors import RulesError
 from ledger.rules.outcomes import METHODS, OUTCOMES
@@ -18,6 +19,8 @@ class Claim:
     player: str
     count: int
 
+
+Seat = TypeVar("Seat")  # a player as the caller names them: a name, a model
 
 SIDE_BETS = ("high_card", "naturals")
 SUITS = ("♠", "♥", "♦", "♣")  # the high-card bet's: the dealer calls one before each deal
@@ -53,6 +56,15 @@ class Hand:
         """Players from the one left of the dealer round to the dealer."""
         seat = self.players.index(self.dealer)
         return self.players[seat + 1 :] + self.players[: seat + 1]
+
+
+def left_of(order: Sequence[Seat], player: Seat) -> Seat:
+    """Who sits on ``player``'s left in ``order`` (clockwise): the next to deal.
+
+    >>> left_of(["Croaker", "Goblin", "Elmo"], "Elmo")
+    'Croaker'
+    """
+    return order[(order.index(player) + 1) % len(order)]
 
 
 def validate_hand(hand: Hand, rules: RuleSet) -> None:

@@ -15,9 +15,10 @@ from ledger.models import (
 )
 from ledger.reads.pot import pot_for
 from ledger.rows.details import HandDetails, stored_details
+from ledger.rules.hand import left_of
 from ledger.services import side_bets, tallies
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
-from ledger.services.nights import left_of, seated_players
+from ledger.services.nights import seated_players
 from ledger.services.postings import (
     build_hand,
     build_reversal,

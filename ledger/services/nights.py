@@ -16,6 +16,7 @@ from ledger.models import (
 )
 from ledger.reads.pot import bets_left_seated
 from ledger.rules import RuleSet, normalize_rules, parse_rules
+from ledger.rules.hand import left_of
 from ledger.services.guards import lock_night, lock_open_night, touch
 from ledger.services.players import add_player
 from ledger.services.postings import (
@@ -155,10 +156,6 @@ def unseat_player(*, night: Night, player: Player) -> Night:
             moved.append("side_bets")
         touch(night, *moved)
         return night
-
-
-def left_of(order: Sequence[Player], player: Player) -> Player:
-    return order[(order.index(player) + 1) % len(order)]
 
 
 def _update(night: Night, check=None, **fields) -> Night:

@@ -4,7 +4,7 @@ A night's version moves on in the same transaction as anything its screens show
 (``services.guards.touch``), and its league's with the names and time zone they
 show. Those versions, the visitor's role and language and the page name what a poll
 would answer: its ETag. The phone sends back the ETag it holds (If-None-Match,
-``app.js``); while it still matches, the answer is 304 with no body and htmx swaps
+``js/board.js``); while it still matches, the answer is 304 with no body and htmx swaps
 nothing.
 """
 

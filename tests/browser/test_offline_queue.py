@@ -113,7 +113,7 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
     expect(waiting).to_have_count(3)
     expect(page.locator("#dealer")).to_have_text("Elmo")
     eventually(page, "caches.match(location.href).then(Boolean)")  # the board, kept...
-    page.wait_for_timeout(700)  # ...as it stood after the last change (app.js waits 500 ms)
+    page.wait_for_timeout(700)  # ...as it stood after the last change (js/offline.js waits 500 ms)
 
     page.reload()  # the phone closed the page, or the browser dropped it
     expect(page.locator("#offline")).to_be_visible()

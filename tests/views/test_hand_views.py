@@ -94,7 +94,9 @@ def test_saving_answers_with_what_the_hand_changed(client, urls, players):
     assert "Croaker is caught by Goblin" in text
     assert "Undo hand 1" in text
     assert '<li id="no-hands" hx-swap-oob="delete">' in text
-    assert 'id="seats" hx-swap-oob="true"' in text, "the deal moved: the dealer buttons too"
+    assert 'id="seats" hx-ext="morph" hx-swap-oob="morph"' in text, (
+        "the deal moved: the dealer buttons too"
+    )
 
 
 def test_a_correction_answers_with_the_whole_board(client, urls, players):
@@ -150,6 +152,7 @@ def test_bad_input_is_shown_at_its_field_and_nothing_is_written(client, urls, pl
     text = page.content.decode()
     assert page["HX-Retarget"] == "#hand-form"
     assert "X-Hand-Saved" not in page, "refused: the queue keeps it and shows why"
+    assert page["X-Hand-Refused"] == "1", "how the queue tells a refusal from a lost answer"
     elmo = players["Elmo"].pk
     assert re.search(rf'id="id_count-{elmo}"[^>]*aria-describedby', text)
     assert "Elmo&#x27;s count 51 is impossible with a 52-card deck" in text

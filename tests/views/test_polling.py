@@ -54,8 +54,10 @@ def test_a_poll_with_nothing_new_is_answered_304_until_a_hand_is_logged(
 def test_the_scoring_screens_poll_swaps_the_board_parts_out_of_band(client, league, night, players):
     drop(night, players, "poll-1")
     text = client.get(poll_urls(league, night)["scoring"], **HTMX).content.decode()
-    for region in ("totals", "actions", "seats", "history"):
+    for region in ("totals", "history"):
         assert f'id="{region}" hx-swap-oob="true"' in text
+    for region in ("actions", "seats"):  # morphed in place: a button under a thumb stays
+        assert f'id="{region}" hx-ext="morph" hx-swap-oob="morph"' in text
     assert 'id="hand-form"' not in text, "a form being filled in is left alone"
     assert "Undo hand 1" in text
 

@@ -7,6 +7,7 @@ the static files by ``static()``, so a collected (hashed) release names its own.
 import hashlib
 import json
 from functools import cache
+from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
@@ -18,16 +19,22 @@ from django.views.decorators.http import require_GET
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.polling import BUILD
 
+STATIC = Path(__file__).resolve().parents[2] / "static"  # ledger/static/
+
+# The JavaScript modules: every one is fetched by an import, so every one is in the shell.
+MODULES = tuple(
+    sorted(str(path.relative_to(STATIC)) for path in (STATIC / "ledger" / "js").rglob("*.js"))
+)
 # What the scoring screen needs to open with no connection, besides the page itself.
 SHELL = (
     "ledger/theme.js",
-    "ledger/app.js",
-    "ledger/queue.js",
+    *MODULES,
     "ledger/app.css",
     "ledger/favicon.svg",
     "vendor/bootstrap/bootstrap.min.css",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
+    "vendor/idiomorph/idiomorph-ext.min.js",
     "ledger/icons/icon-192.png",
 )
 ICONS = (

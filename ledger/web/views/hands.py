@@ -236,10 +236,13 @@ def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str
             return _answer_saved(request, night, earlier)
     context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
-        return reswap(
-            retarget(_partial(request, night, context, "hand_sheet"), "#hand-form"), "innerHTML"
-        )
-    return render_night(request, night, **context)
+        response = _partial(request, night, context, "hand_sheet")
+        response = reswap(retarget(response, "#hand-form"), "innerHTML")
+    else:
+        response = render_night(request, night, **context)
+    # The sheet again, with what is wrong: the phone's queue keeps the hand as refused.
+    response["X-Hand-Refused"] = "1"
+    return response
 
 
 def _answer_saved(request: HtmxHttpRequest, night: Night, hand: Hand) -> HttpResponse:

@@ -78,7 +78,7 @@ def _start_night(season, form: NightForm, spec: dict):
 
 # The night's pages are never kept by the browser's own cache: Back showed a board from there
 # (old totals, an old "Undo hand N") until the next poll. The service worker keeps its own
-# copy for a lost connection, and says so when it serves it (app.js marks such a page).
+# copy for a lost connection, and says so when it serves it (js/tap_guard.js marks such a page).
 @require_GET
 @never_cache
 def night_page(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:

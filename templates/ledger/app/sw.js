@@ -1,7 +1,8 @@
 // Tonk Tracker's service worker: the app shell from the cache, pages from the network. The
 // scoring screens, spectator views and new hands' sheets are kept, so a night opened before
-// opens again with no connection and hands can be logged into the phone's queue (queue.js);
-// they are forgotten when the phone logs out.
+// opens again with no connection and hands can be logged into the phone's queue
+// (static/ledger/js/queue/); they are forgotten when the phone logs out. This file alone
+// knows which URLs those are.
 const VERSION = "{{ version }}";
 const SHELL = "tonk-shell-" + VERSION;
 const PAGES = "tonk-pages";
@@ -25,7 +26,7 @@ self.addEventListener("activate", (event) => {
 
 // A kept answer says so (X-From-Cache): the scoring screen then predicts the dealer itself.
 // A kept page says so in its body too (data-kept), which a page cannot read from its headers:
-// it is marked as such and holds taps until the server has redrawn it (app.js).
+// it is marked as such and holds taps until the server has redrawn it (js/tap_guard.js).
 function fromCache(hit, page) {
   if (!hit) return Response.error();
   const headers = new Headers(hit.headers);
@@ -60,4 +61,27 @@ self.addEventListener("fetch", (event) => {
         .catch(() => caches.match(request, { ignoreVary: true }).then((hit) => fromCache(hit, page)))
     );
   }
+});
+
+function keep(request) {
+  return fetch(request).then((response) => {
+    if (!response.ok || response.redirected) throw new Error(response.status);  // a login page is not kept
+    return caches.open(PAGES).then((cache) => cache.put(request, response));
+  });
+}
+
+// A night page tells the worker when the night it shows has changed (js/offline.js): the
+// page is fetched and kept as it stands now, and when the table changed, its new hands'
+// sheets too, one after another. A sheet that could not be fetched is said, so the page
+// asks again at its next change.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const url = data.keep && new URL(data.keep);
+  if (!url || url.origin !== location.origin || !NIGHT.test(url.pathname)) return;
+  const sheets = (data.sheets || []).filter((sheet) => SHEET.test(new URL(sheet, url).pathname));
+  const page = keep(new Request(url)).catch(() => {});
+  const hx = { headers: { "HX-Request": "true" } };
+  const kept = sheets.reduce((done, sheet) => done.then(() => keep(new Request(new URL(sheet, url), hx))), page)
+    .catch(() => event.source && event.source.postMessage({ sheetsMissed: true }));
+  event.waitUntil(kept);
 });

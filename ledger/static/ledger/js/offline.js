@@ -1,0 +1,53 @@
+// Installable and usable offline: the service worker (templates/ledger/app/sw.js) keeps the
+// app's files, the night pages this phone opened and their hand sheets. The page says when
+// it is offline (#offline), and tells the worker when the night it shows has changed, so
+// the copy the worker keeps is the night as it stands.
+
+const worker = document.body.getAttribute("data-sw");
+if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(() => {});
+
+function mark() {
+  const note = document.getElementById("offline");
+  if (note) note.hidden = navigator.onLine;
+}
+window.addEventListener("online", mark);
+window.addEventListener("offline", mark);
+mark();
+
+function controller() {
+  return "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
+}
+
+// What the kept sheets depend on: who sits where and the side bets. When it changes the
+// worker fetches the sheets again.
+function table() {
+  let seen = [...document.querySelectorAll("li.total[data-seated]")].map((li) => li.dataset.player).join();
+  document.querySelectorAll("#side-bets [data-bet]").forEach((bet) => {
+    seen += bet.dataset.bet + bet.dataset.terms + bet.querySelector(".text-body-secondary").textContent;
+  });
+  return seen;
+}
+
+let keeping = null, sheetsFor = null;
+function keep() {
+  clearTimeout(keeping);
+  keeping = setTimeout(() => {
+    const live = document.getElementById("poll");  // only a live night page is kept
+    const sw = controller();
+    if (!live || !sw) return;
+    const sheets = [...document.querySelectorAll("#actions a.outcome")].map((a) => a.getAttribute("hx-get"));
+    const now = table();
+    const fresh = sheets.length && navigator.onLine && now !== sheetsFor;
+    if (fresh) sheetsFor = now;
+    sw.postMessage({ keep: location.href, sheets: fresh ? sheets : [] });
+  }, 500);
+}
+
+document.addEventListener("htmx:afterSettle", keep);
+window.addEventListener("load", keep);
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("controllerchange", keep);
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.sheetsMissed) sheetsFor = null;  // fetched again next time
+  });
+}
