@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 
 from ledger.rules import Hand, Result
+from ledger.rules.outcomes import DOUBLE_WORDS
 
 
 def _join(names: list[str]) -> str:
@@ -87,12 +88,7 @@ def pushes(result: Result) -> list[str]:
     (double: a deal tonk)"); nothing for a money hand or a hand nobody won."""
     if result.points is None:
         return []
-    why = {
-        "deal_tonk": _("double: a deal tonk"),
-        "tonk_out_spread": _("double: a tonk out with a spread"),
-        "tonk_out_hit": _("double: a tonk out by hitting"),
-        "discard_out": _("double: out on a discard"),
-    }.get(result.doubled)
+    why = _(DOUBLE_WORDS[result.doubled]) if result.doubled else ""
     lines = []
     for player, points in result.points.items():
         if points:

@@ -18,6 +18,7 @@ from typing import Any
 from ledger.rules import options
 from ledger.rules.counts import DECKS, FACE_VALUES, reachable_counts
 from ledger.rules.errors import RulesError
+from ledger.rules.outcomes import DOUBLE_WINS
 from ledger.rules.presets import FIFTY, FORTY_NINE, PRESETS
 from ledger.rules.whole import is_whole
 
@@ -27,8 +28,6 @@ PREFER = ("low", "high")
 CATCH = tuple(options.CATCH)
 STOCK_OUT_RULES = tuple(options.STOCK_OUT_RULES)
 SCORING = tuple(options.SCORING)
-# The wins that can push the losers up double (docs/rules.md section 8.1).
-DOUBLE_WINS = ("deal_tonk", "tonk_out_spread", "tonk_out_hit", "discard_out")
 STOCK_OUT_TIES = tuple(options.STOCK_OUT_TIES)
 MAX_MULTIPLIER = 100
 

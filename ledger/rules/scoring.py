@@ -16,10 +16,11 @@ the side bets, then nets them to at most one transfer per pair of players::
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ledger.rules.hand import Hand, push_counts, validate_hand
+from ledger.rules.outcomes import OUTCOMES
 from ledger.rules.ruleset import RuleSet, Tier
 
 
@@ -135,7 +136,7 @@ def _pushups(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     doubled = ""
     if winners:
         pushed = [player for player in hand.players if player not in winners]
-        win = f"tonk_out_{hand.method}" if game.kind == "tonk_out" else game.kind
+        win = OUTCOMES[hand.outcome].double(game.kind, hand.method)
         doubled = win if win in rules.pushups.double else ""
         factor = 2 if doubled else 1
         for player, count in push_counts(hand, rules, pushed).items():
@@ -156,24 +157,24 @@ def _named(player: str | None) -> str:
 
 def _money(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     """docs/rules.md section 3: the payments in multiples of the stake."""
-    if hand.outcome == "deal_tonk":
-        return _deal_tonk(hand, rules, payments)
-    if hand.outcome == "drop":
-        return _drop(hand, rules, payments)
-    if hand.outcome == "tonk_out":
-        out = rules.out
-        multiplier = (
-            out.tonk_out_multiplier if hand.method == "spread" else out.tonk_out_hit_multiplier
-        )
-        if hand.method == "spread" and hand.first_turn and out.first_turn_multiplier is not None:
-            multiplier = out.first_turn_multiplier
-        payments.pay(hand.players, _named(hand.winner), multiplier)
-        return payments.result("tonk_out", winners=(_named(hand.winner),))
-    if hand.outcome == "discard_out":
-        payments.pay(hand.players, _named(hand.winner), rules.out.discard_out_multiplier)
-        return payments.result("discard_out", winners=(_named(hand.winner),))
-    if hand.outcome == "stock_out":
-        return _stock_out(hand, rules, payments)
+    return PAYS[hand.outcome](hand, rules, payments)
+
+
+def _tonk_out(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    out = rules.out
+    multiplier = out.tonk_out_multiplier if hand.method == "spread" else out.tonk_out_hit_multiplier
+    if hand.method == "spread" and hand.first_turn and out.first_turn_multiplier is not None:
+        multiplier = out.first_turn_multiplier
+    payments.pay(hand.players, _named(hand.winner), multiplier)
+    return payments.result("tonk_out", winners=(_named(hand.winner),))
+
+
+def _discard_out(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
+    payments.pay(hand.players, _named(hand.winner), rules.out.discard_out_multiplier)
+    return payments.result("discard_out", winners=(_named(hand.winner),))
+
+
+def _dead(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     return payments.result("dead")
 
 
@@ -284,3 +285,14 @@ def _stock_out(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     for low in lowest:
         payments.pay(not_lowest, low, stock_out.multiplier)
     return payments.result("stock_out", winners=lowest)
+
+
+# How each outcome of the registry (outcomes.py) pays, in multiples of the stake.
+PAYS: dict[str, Callable[[Hand, RuleSet, _Payments], Result]] = {
+    "deal_tonk": _deal_tonk,
+    "drop": _drop,
+    "tonk_out": _tonk_out,
+    "discard_out": _discard_out,
+    "stock_out": _stock_out,
+    "dead": _dead,
+}

@@ -7,7 +7,7 @@ so 100,000 hands take a minute or so rather than an hour.
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 
 from django.db import transaction
@@ -15,7 +15,7 @@ from django.db import transaction
 from ledger import services
 from ledger.models import League, Player
 from ledger.rows.details import HandDetails
-from ledger.rules import RuleSet, parse_rules
+from ledger.rules import OUTCOMES, RuleSet, parse_rules
 from ledger.services.postings import (
     Posting,
     build_hand,
@@ -88,14 +88,6 @@ PRESETS = (
     "rushville",
     "speno-es",
 )
-OUTCOME_WEIGHTS = {
-    "deal_tonk": 6,
-    "drop": 46,
-    "tonk_out": 14,
-    "discard_out": 8,
-    "stock_out": 10,
-    "dead": 3,
-}
 STAKES = (25, 50, 100, 100, 200)
 
 
@@ -106,30 +98,41 @@ def player_names(count: int) -> list[str]:
     ]
 
 
-def random_details(rng: random.Random, rules: RuleSet, players: Sequence[Player]) -> HandDetails:
-    """A plausible hand: low counts are common, so drops win and get caught."""
-    outcome = rng.choices(list(OUTCOME_WEIGHTS), weights=list(OUTCOME_WEIGHTS.values()))[0]
-    play = sorted(rules.play_counts)
+def _claims(rng: random.Random, rules: RuleSet, players: Sequence[Player], _: dict) -> dict:
     claimable = [c for c in sorted(rules.deal_counts) if rules.tier_of(c) is not None]
-    if outcome == "deal_tonk":
-        callers = rng.sample(list(players), 1 if rng.random() < 0.85 else 2)
-        return HandDetails(outcome=outcome, claims=[(p, rng.choice(claimable)) for p in callers])
-    if outcome in ("drop", "stock_out"):
-        counts = {p: rng.choice(play[:30]) for p in players}
-        dropper = rng.choice(list(players))
-        if outcome == "drop":
-            counts[dropper] = rng.choice(play[:10])
-            return HandDetails(outcome=outcome, dropper=dropper, counts=counts)
-        return HandDetails(outcome=outcome, counts=counts)
-    if outcome in ("tonk_out", "discard_out"):
-        winner = rng.choice(list(players))
-        if outcome == "discard_out":
-            return HandDetails(outcome=outcome, winner=winner)
-        method = "spread" if rng.random() < 0.7 else "hit"
-        return HandDetails(
-            outcome=outcome, winner=winner, method=method, first_turn=rng.random() < 0.05
-        )
-    return HandDetails(outcome="dead")
+    callers = rng.sample(list(players), 1 if rng.random() < 0.85 else 2)
+    return {"claims": [(p, rng.choice(claimable)) for p in callers]}
+
+
+def _counts(rng: random.Random, rules: RuleSet, players: Sequence[Player], so_far: dict) -> dict:
+    """Low counts are common, a dropper's lowest of all: so drops win and get caught."""
+    play = sorted(rules.play_counts)
+    counts = {p: rng.choice(play[:30]) for p in players}
+    if so_far.get("dropper"):
+        counts[so_far["dropper"]] = rng.choice(play[:10])
+    return {"counts": counts}
+
+
+# A plausible value of each detail of the registry (rules/outcomes.py DETAILS), given those
+# drawn before it in the outcome's order.
+DETAIL_VALUES: dict[str, Callable[[random.Random, RuleSet, Sequence[Player], dict], dict]] = {
+    "dropper": lambda rng, rules, players, _: {"dropper": rng.choice(list(players))},
+    "winner": lambda rng, rules, players, _: {"winner": rng.choice(list(players))},
+    "method": lambda rng, rules, players, _: {"method": "spread" if rng.random() < 0.7 else "hit"},
+    "first_turn": lambda rng, rules, players, _: {"first_turn": rng.random() < 0.05},
+    "counts": _counts,
+    "claims": _claims,
+}
+
+
+def random_details(rng: random.Random, rules: RuleSet, players: Sequence[Player]) -> HandDetails:
+    """A plausible hand: each kind as often as a table sees it (the registry's frequency)."""
+    specs = list(OUTCOMES.values())
+    spec = rng.choices(specs, weights=[s.frequency for s in specs])[0]
+    details: dict = {}
+    for detail in spec.logs:
+        details.update(DETAIL_VALUES[detail](rng, rules, players, details))
+    return HandDetails(outcome=spec.name, **details)
 
 
 class DemoLeague:

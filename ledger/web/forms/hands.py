@@ -3,8 +3,8 @@
 import hashlib
 import json
 import uuid
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import ClassVar, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -16,6 +16,7 @@ from ledger.models import OUTCOME_CHOICES, Player
 from ledger.rows.details import Bet, HandDetails, engine_hand
 from ledger.rules import OUTCOMES, RulesError, RuleSet
 from ledger.rules.hand import SUITS, count_errors
+from ledger.rules.outcomes import Counts
 from ledger.web.forms.amounts import NUMERIC
 from ledger.web.forms.side_bets import NOBODY
 from ledger.web.i18n import explain
@@ -58,8 +59,8 @@ class HandForm(forms.Form):
         self.by_pk = {str(p.pk): p for p in players}
         cast(ChoiceField, self.fields["dealer"]).choices = [(str(p.pk), p.name) for p in players]
         for detail in self.spec.logs:
-            self.fields.update(getattr(self, f"_{detail}_fields")())
-        if self.counts_needed == "every loser":  # the winner's count is not needed
+            self.fields.update(self.DETAIL_FIELDS[detail](self))
+        if self.counts_needed == Counts.EVERY_LOSER:  # the winner's count is not needed
             self.fields.update(self._counts_fields(required=False))
         self.bets, self.suit = list(bets), suit if suit in SUITS else SUITS[0]
         if any(bet.kind == "high_card" for bet in self.bets):
@@ -107,6 +108,11 @@ class HandForm(forms.Form):
         return [self[f"won-{bet.kind}"] for bet in self.bets]
 
     @property
+    def asks_losers_counts(self) -> bool:
+        """Playing push-ups, a hand someone went out on asks every count but the winner's."""
+        return self.counts_needed == Counts.EVERY_LOSER
+
+    @property
     def takes_counts(self) -> bool:
         """Whether the card picker helps: the outcome asks for counts."""
         return bool(self.counts_needed)
@@ -116,9 +122,9 @@ class HandForm(forms.Form):
         """The counts the pad offers, one tap each: those the rules make possible."""
         if self.rules is None or not self.counts_needed:
             return []
-        if self.counts_needed == "claimers":
+        if self.counts_needed == Counts.CLAIMERS:
             return sorted(c for c in self.rules.deal_counts if self.rules.tier_of(c) is not None)
-        if self.counts_needed == "every non-claimer":
+        if self.counts_needed == Counts.EVERY_NON_CLAIMER:
             return sorted(self.rules.deal_counts)
         return sorted(self.rules.play_counts)
 
@@ -181,6 +187,16 @@ class HandForm(forms.Form):
                 widget=forms.NumberInput(attrs={**NUMERIC, "class": "claim-order"}),
             )
         return fields
+
+    # The fields each detail of the registry (rules/outcomes.py DETAILS) is asked with.
+    DETAIL_FIELDS: ClassVar[dict[str, Callable[["HandForm"], dict]]] = {
+        "dropper": _dropper_fields,
+        "winner": _winner_fields,
+        "method": _method_fields,
+        "first_turn": _first_turn_fields,
+        "counts": _counts_fields,
+        "claims": _claims_fields,
+    }
 
     def count_fields(self):
         return [(p, self[f"count-{p.pk}"]) for p in self.players if f"count-{p.pk}" in self.fields]

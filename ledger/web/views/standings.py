@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from ledger.reads.pot import players_by_id, pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
-from ledger.rules import WIN_RESULTS
+from ledger.rules import RESULTS, WIN_RESULTS
 from ledger.rules.money import format_number, format_plain, unit_is_sign
 from ledger.web.access import READ, league_for, night_for
 from ledger.web.charts import legend, line_chart
@@ -22,13 +22,8 @@ from ledger.web.lookups import player_or_404
 from ledger.web.spreadsheets import safe_cell
 
 ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
-WIN_LABELS = {
-    "deal_tonk": gettext_lazy("Deal tonks"),
-    "drop_won": gettext_lazy("Drops won"),
-    "tonk_out": gettext_lazy("Tonk-outs"),
-    "discard_out": gettext_lazy("Outs on discard"),
-    "stock_out": gettext_lazy("Stock-outs"),
-}
+# The standings' heading of each kind of win, from the registry (rules/outcomes.py).
+WIN_LABELS = {kind: gettext_lazy(RESULTS[kind].wins_label) for kind in WIN_RESULTS}
 
 
 def _season(league, season_id):
