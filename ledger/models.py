@@ -517,29 +517,12 @@ class PlayerNight(models.Model):
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="tallies")
     net = models.BigIntegerField(default=0)
     hands = models.IntegerField(default=0)
-    deal_tonk = models.IntegerField(default=0)
-    drop_won = models.IntegerField(default=0)
-    tonk_out = models.IntegerField(default=0)
-    discard_out = models.IntegerField(default=0)
-    stock_out = models.IntegerField(default=0)
     caught = models.IntegerField(default=0)
     catches = models.IntegerField(default=0)
     points = models.BigIntegerField(default=0, help_text="push-ups points (fewest is best)")
     points_hands = models.IntegerField(default=0, help_text="hands played for push-ups")
 
-    COUNTERS = (
-        "net",
-        "hands",
-        "deal_tonk",
-        "drop_won",
-        "tonk_out",
-        "discard_out",
-        "stock_out",
-        "caught",
-        "catches",
-        "points",
-        "points_hands",
-    )
+    COUNTERS = ("net", "hands", "caught", "catches", "points", "points_hands")
 
     class Meta:
         constraints = [
@@ -549,6 +532,29 @@ class PlayerNight(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} on night {self.night_id}: {self.net:+d}"
+
+
+class WinTally(models.Model):
+    """How many hands of one winning kind (a ``win`` result of the registry,
+    ``ledger/rules/outcomes.py``) a player won on one night: a row per kind won, so a new
+    kind of win needs no column. Kept and re-checked like ``PlayerNight``."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="win_tallies")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="win_tallies")
+    kind = models.CharField(max_length=12)
+    count = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "night", "kind"], name="one_win_tally_per_kind"
+            )
+        ]
+        indexes = [models.Index(fields=["season", "player"], name="win_tally_season_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} won {self.count} {self.kind} on night {self.night_id}"
 
 
 class PairNight(models.Model):

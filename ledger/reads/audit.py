@@ -23,6 +23,7 @@ from ledger.models import (
     PlayerNight,
     Season,
     Transaction,
+    WinTally,
 )
 from ledger.reads import recount
 from ledger.reads.pot import fold, players_by_id
@@ -78,6 +79,16 @@ def _tallies() -> Iterator[str]:
             yield (
                 f"the tally of player {key[0]} on night {key[1]} is {stored.get(key, zero)}, "
                 f"but the hands say {expected.get(key, zero)}"
+            )
+    expected_wins = recount.win_tallies()
+    stored_wins = {
+        (t.player_id, t.night_id, t.kind): t.count for t in WinTally.objects.exclude(count=0)
+    }
+    for win in sorted(set(expected_wins) | set(stored_wins)):
+        if expected_wins.get(win, 0) != stored_wins.get(win, 0):
+            yield (
+                f"player {win[0]} won {stored_wins.get(win, 0)} {win[2]} hands on night {win[1]} "
+                f"by the win tally, but {expected_wins.get(win, 0)} by the hands"
             )
     expected_pairs = recount.pair_tallies()
     stored_pairs = {

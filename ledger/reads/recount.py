@@ -1,6 +1,6 @@
 """The standings' read models worked out afresh from the hands and entries, for the audit.
 
-``services/tallies.py`` keeps ``PlayerNight`` and ``PairNight`` a hand at a time;
+``services/tallies.py`` keeps ``PlayerNight``, ``WinTally`` and ``PairNight`` a hand at a time;
 ``check_ledger`` compares them with what these queries find.
 """
 
@@ -27,10 +27,6 @@ def tallies(**scope: object) -> dict[tuple[int, int], dict[str, int]]:
             points_hands=Count("id", filter=Q(points__isnull=False)),
             caught=Count("id", filter=Q(role="caught")),
             catches=Count("id", filter=Q(role="catcher")),
-            **{
-                kind: Count("id", filter=Q(role="winner", hand__result=kind))
-                for kind in WIN_RESULTS
-            },
         )
         .order_by()
     )
@@ -51,6 +47,20 @@ def tallies(**scope: object) -> dict[tuple[int, int], dict[str, int]]:
     for player, night, net in nets:
         result.setdefault((player, night), dict.fromkeys(PlayerNight.COUNTERS, 0))["net"] = net
     return result
+
+
+def win_tallies() -> dict[tuple[int, int, str], int]:
+    """Wins by kind worked out afresh from the hands, for the audit (one query):
+    {(player, night, kind): hands won}."""
+    voided = Q(hand__transactions__kind=Transaction.Kind.VOID)
+    rows = (
+        HandPlayer.objects.filter(role="winner", hand__result__in=WIN_RESULTS)
+        .exclude(voided)
+        .values_list("player", "hand__night", "hand__result")
+        .annotate(won=Count("id"))
+        .order_by()
+    )
+    return {(player, night, kind): won for player, night, kind, won in rows}
 
 
 def pair_tallies() -> dict[tuple[int, int, int], int]:

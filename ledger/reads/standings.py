@@ -8,7 +8,8 @@ queries whatever the number of hands.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, Max, Min, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from ledger.models import (
     Entry,
@@ -18,6 +19,7 @@ from ledger.models import (
     PlayerNight,
     Season,
     Transaction,
+    WinTally,
     voided,
 )
 from ledger.rules import WIN_RESULTS
@@ -75,10 +77,16 @@ class Standings:
 
 
 def standings(league: League, season: Season | None = None) -> Standings:
-    """Two queries: the players' tallies summed, and the total of every net from the ledger."""
-    tallies = PlayerNight.objects.filter(
-        **({"season": season} if season else {"season__league": league})
-    )
+    """Two queries: the players' tallies summed (their wins by kind beside them), and the
+    total of every net from the ledger."""
+    scope = {"season": season} if season else {"season__league": league}
+    tallies = PlayerNight.objects.filter(**scope)
+
+    def won(kind: str) -> Coalesce:
+        """A player's wins of one kind over the scope, read beside their tallies."""
+        wins = WinTally.objects.filter(player=OuterRef("player"), kind=kind, **scope)
+        return Coalesce(Subquery(wins.values("player").annotate(n=Sum("count")).values("n")), 0)
+
     played = Q(hands__gt=0)
     sums = (
         tallies.values("player", "player__name")
@@ -93,7 +101,7 @@ def standings(league: League, season: Season | None = None) -> Standings:
             worst=Min("net", filter=played),
             total_points=Sum("points"),
             total_points_hands=Sum("points_hands"),
-            **{f"total_{kind}": Sum(kind) for kind in WIN_RESULTS},
+            **{f"total_{kind}": won(kind) for kind in WIN_RESULTS},
         )
         .filter(total_hands__gt=0)
         .order_by()

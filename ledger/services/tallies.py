@@ -1,4 +1,5 @@
-"""Keeping ``PlayerNight`` tallies in step with the hands that stand.
+"""Keeping the tallies (``PlayerNight``, ``WinTally``, ``PairNight``) in step with the
+hands that stand.
 
 A hand adds its players' nets and counts; its void takes them away again.
 ``add`` applies many hands' changes with one statement that inserts or increments.
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 
 from django.db import connection
 
-from ledger.models import Entry, HandPlayer, PairNight, PlayerNight
+from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, WinTally
 from ledger.rules import WIN_RESULTS
 
 Key = tuple[int, int, int]  # player, night, season
@@ -67,12 +68,20 @@ def merge(into: dict[Key, Counter], more: dict[Key, Counter]) -> dict[Key, Count
 
 
 def add(deltas: dict[Key, Counter]) -> None:
-    """Apply the changes in one statement, without reading the rows first."""
+    """Apply the changes in a statement a table, without reading the rows first: the
+    counters to ``PlayerNight``, the wins by kind to ``WinTally``."""
     rows = [
         (player, night, season, *(delta.get(name, 0) for name in PlayerNight.COUNTERS))
         for (player, night, season), delta in deltas.items()
     ]
     increment(PlayerNight, ["player_id", "night_id"], list(PlayerNight.COUNTERS), rows)
+    wins = [
+        (player, night, kind, season, delta[kind])
+        for (player, night, season), delta in deltas.items()
+        for kind in WIN_RESULTS
+        if delta.get(kind)
+    ]
+    increment(WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
 
 
 def increment(model, key: list[str], counters: list[str], rows: list[tuple], batch=500) -> None:

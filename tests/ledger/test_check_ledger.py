@@ -5,7 +5,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ledger import services
-from ledger.models import Entry, Hand
+from ledger.models import Entry, Hand, WinTally
 from ledger.rows.details import HandDetails
 from tests.conftest import corrupting_the_ledger
 from tests.helpers import drop, new_key, record
@@ -103,3 +103,29 @@ def test_a_closed_seasons_total_is_kept_and_checked(played, players):
         f"season {season.pk} (Winter 2026) closed with its hands summing to 0, "
         "but they sum to 5 now"
     ) in err.getvalue().splitlines()
+
+
+def test_it_names_a_win_tally_that_drifted_from_the_hands(played, players):
+    """Wins are counted a row per kind (WinTally): a row off by one, or one the hands never
+    won, is named."""
+    elmo = players["Elmo"]
+    assert WinTally.objects.get(player=elmo, kind="tonk_out").count == 1
+    WinTally.objects.filter(player=elmo, kind="tonk_out").update(count=2)
+    WinTally.objects.create(
+        player=elmo, night=played, season=played.season, kind="stock_out", count=1
+    )
+    _, err = check_failing()
+    assert (
+        f"player {elmo.pk} won 2 tonk_out hands on night {played.pk} by the win tally, but 1" in err
+    )
+    assert (
+        f"player {elmo.pk} won 1 stock_out hands on night {played.pk} by the win tally, but 0"
+        in err
+    )
+
+
+def check_failing() -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_ledger", stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
