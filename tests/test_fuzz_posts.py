@@ -40,6 +40,7 @@ from ledger import services
 from ledger.models import Membership
 from ledger.reads.audit import audit
 from ledger.rows.details import HandDetails
+from ledger.rules.options import CHOICES, MULTIPLIERS
 from tests.helpers import PLAYERS, black_company, drop, first_night, record, rolled_back
 
 pytestmark = pytest.mark.django_db
@@ -141,26 +142,8 @@ def _counts(w):
     }
 
 
-OVERRIDES = [
-    "scoring",
-    "deck",
-    "hand_size",
-    "face_values",
-    "jokers",
-    "deal_tonk__several",
-    "deal_tonk__tie",
-    "drop__catch",
-    "stock_out__rule",
-    "stock_out__tie",
-    "drop__win_multiplier",
-    "drop__catch_multiplier",
-    "out__tonk_out_multiplier",
-    "out__tonk_out_hit_multiplier",
-    "out__first_turn_multiplier",
-    "out__discard_out_multiplier",
-    "stock_out__multiplier",
-    "tiers",
-]
+# Every rule option the rules forms offer (rules/options.py), as their fields are named.
+OVERRIDES = [option.replace(".", "__") for option in [*CHOICES, *MULTIPLIERS]] + ["tiers"]
 
 
 def _rules(prefix: str = "") -> dict:

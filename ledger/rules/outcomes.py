@@ -16,10 +16,10 @@ and how it reads in ``ledger/reads/describe.py`` (docs/architecture.md walks thr
     ('winner',)
     >>> OUTCOMES["tonk_out"].counts_under_pushups, OUTCOMES["dead"].counts_under_pushups
     (<Counts.EVERY_LOSER: 'every loser'>, <Counts.NONE: ''>)
-    >>> WIN_RESULTS
-    ('deal_tonk', 'drop_won', 'tonk_out', 'discard_out', 'stock_out')
-    >>> DOUBLE_WINS
-    ('deal_tonk', 'tonk_out_spread', 'tonk_out_hit', 'discard_out')
+    >>> "drop_won" in WIN_RESULTS, "caught" in WIN_RESULTS
+    (True, False)
+    >>> OUTCOMES["tonk_out"].double("tonk_out", "hit"), DOUBLE_WORDS["tonk_out_hit"]
+    ('tonk_out_hit', 'double: a tonk out by hitting')
 """
 
 from dataclasses import dataclass, field

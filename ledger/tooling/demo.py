@@ -151,6 +151,9 @@ class DemoLeague:
         if players < 3 or seasons < 1 or hands < 0:
             raise ValueError("a demo league needs at least 3 players and 1 season")
         self.rng = random.Random(seed)
+        # The hands are drawn apart from the tables: a new kind of hand in the registry
+        # changes the hands dealt, not who sat where.
+        self.deals = random.Random(f"{seed}-hands")
         self.player_count, self.season_count, self.hand_count = players, seasons, hands
         self.name, self.owner = name, owner
 
@@ -221,7 +224,7 @@ class DemoLeague:
         night.save(update_fields=["dealer"])
 
     def _build(self, night, table, number, dealer, stake, replaces=None) -> Posting:
-        details = random_details(self.rng, parse_rules(night.rules), table)
+        details = random_details(self.deals, parse_rules(night.rules), table)
         more = {"replaces": replaces.pk} if replaces else {}
         return build_hand(
             night=night,

@@ -4,6 +4,7 @@ sheets it keeps for offline use, stays within 80 KB gzipped (``make bench`` prin
 import pytest
 
 from bench.weight import page_weight
+from ledger.rules import OUTCOMES
 from tests.helpers import drop, record
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +17,6 @@ def test_the_scoring_screen_with_the_worker_weighs_at_most_80_kb(client, urls, p
     weight = page_weight(client, urls["night"])
     assert {"/manifest.webmanifest", "/sw.js"} <= set(weight.assets)
     sheets = [path for path in weight.assets if "/hand/" in path]
-    assert len(sheets) == 6, "every new hand's sheet, fetched to open offline"
+    assert len(sheets) == len(OUTCOMES), "every new hand's sheet, fetched to open offline"
     print(f"\nscoring screen, 10 hands: {weight.total / 1024:.1f} KB gzip {weight}")
     assert weight.total <= 80 * 1024

@@ -102,7 +102,7 @@ def test_hostile_names_are_escaped_and_neutralised(client, league, season, playe
 
 
 def test_a_big_league_shows_its_top_sixty_and_the_rest_on_demand(client, owner):
-    league = DemoLeague(players=70, seasons=1, hands=900, seed=4, name="Big", owner=owner).create()
+    league = DemoLeague(players=70, seasons=1, hands=900, seed=3, name="Big", owner=owner).create()
     client.force_login(owner)
     ranked = client.get(f"/l/{league.slug}/standings/all/?players=all").content.decode()
     everyone = ranked.count("<tr data-player=")
