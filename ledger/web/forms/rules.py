@@ -1,6 +1,7 @@
 """House rules: a preset plus optional overrides of any option (``rules/options.py``)."""
 
 import json
+from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
@@ -92,8 +93,9 @@ class RulesForm(forms.Form):
                 initial[section] = value
         return initial
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         overrides: dict = {}
         for option in [*CHOICES, *MULTIPLIERS]:
             value = data.get(_field_name(option))

@@ -28,13 +28,18 @@ function table() {
   return seen;
 }
 
-let keeping = null, sheetsFor = null;
-function keep() {
+// Asked when the board's version (its poll's ETag) moved on, not at every preview: each
+// ask is a page the worker fetches.
+let keeping = null, keptAt = null, sheetsFor = null;
+function keep(always) {
   clearTimeout(keeping);
   keeping = setTimeout(() => {
     const live = document.getElementById("poll");  // only a live night page is kept
     const sw = controller();
     if (!live || !sw) return;
+    const version = live.getAttribute("data-etag");
+    if (!always && version === keptAt) return;
+    keptAt = version;
     const sheets = [...document.querySelectorAll("#actions a.outcome")].map((a) => a.getAttribute("hx-get"));
     const now = table();
     const fresh = sheets.length && navigator.onLine && now !== sheetsFor;
@@ -43,11 +48,11 @@ function keep() {
   }, 500);
 }
 
-document.addEventListener("htmx:afterSettle", keep);
-window.addEventListener("load", keep);
+document.addEventListener("htmx:afterSettle", () => keep(false));
+window.addEventListener("load", () => keep(true));
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.addEventListener("controllerchange", keep);
+  navigator.serviceWorker.addEventListener("controllerchange", () => keep(true));
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.sheetsMissed) sheetsFor = null;  // fetched again next time
+    if (event.data && event.data.sheetsMissed) sheetsFor = keptAt = null;  // asked again next time
   });
 }
