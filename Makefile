@@ -31,13 +31,10 @@ venv-check:
 		rm -rf $(VENV); \
 	fi
 
-# Compiles the translations (locale/*/LC_MESSAGES/django.po) with GNU gettext's msgfmt.
+# Compiles the translations (locale/*/LC_MESSAGES/django.po): with GNU gettext's msgfmt where
+# it is installed, else with polib (a dependency), so nobody needs root or gettext.
 messages: $(STAMP)
-	@if ! command -v msgfmt >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "== installing GNU gettext for compilemessages"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
-	fi
-	$(PY) manage.py compilemessages --ignore .venv --verbosity 0
+	$(PY) manage.py compile_catalogues
 
 run: $(STAMP) messages
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input

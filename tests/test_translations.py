@@ -1,6 +1,7 @@
 """Dutch, Italian and Spanish: complete catalogues, no English left on the main screens,
 error messages and amounts in the reader's language."""
 
+import gettext
 import html
 import re
 import shutil
@@ -11,6 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
@@ -473,3 +475,26 @@ def test_a_bad_stake_is_refused_in_the_scorekeepers_language(client, owner, nigh
     assert "'2,505' heeft meer dan 2 decimalen" in html.unescape(page)
     night.refresh_from_db()
     assert night.stake == 100
+
+
+def test_catalogues_compile_without_gettext(tmp_path, settings, monkeypatch):
+    """A machine without msgfmt (a user who is not root) still gets working .mo files."""
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    for mo in (tmp_path / "locale").glob("*/LC_MESSAGES/*.mo"):
+        mo.unlink()
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    call_command("compile_catalogues")
+    for language in LANGUAGES:
+        folder = tmp_path / "locale" / language / "LC_MESSAGES"
+        with open(folder / "django.mo", "rb") as mo:
+            compiled = gettext.GNUTranslations(mo)
+        entries = [e for e in catalogue(language) if e.msgstr and not e.msgid_plural]
+        assert len(entries) > 500
+        for entry in entries:
+            said = (
+                compiled.pgettext(entry.msgctxt, entry.msgid)
+                if entry.msgctxt
+                else compiled.gettext(entry.msgid)
+            )
+            assert said == entry.msgstr, (language, entry.msgid)
