@@ -11,3 +11,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("ledger.web.urls")),
 ]
+
+handler500 = "tonk_tracker.outages.server_error"
