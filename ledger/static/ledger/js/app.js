@@ -12,3 +12,4 @@ import {} from "./forms.js";
 import {} from "./board.js";
 import {} from "./offline.js";
 import {} from "./tap_guard.js";
+import {} from "./insecure.js";

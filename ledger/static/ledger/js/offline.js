@@ -1,7 +1,9 @@
 // Installable and usable offline: the service worker (templates/ledger/app/sw.js) keeps the
 // app's files, the night pages this phone opened and their hand sheets. The page says when
 // it is offline (#offline), and tells the worker when the night it shows has changed, so
-// the copy the worker keeps is the night as it stands.
+// the copy the worker keeps is the night as it stands. Where no worker runs (plain http),
+// the queue keeps the sheets in the page's own storage instead (queue/kept_sheets.js).
+import { tableState } from "./table_state.js";
 
 const worker = document.body.getAttribute("data-sw");
 if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(() => {});
@@ -18,16 +20,6 @@ function controller() {
   return "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
 }
 
-// What the kept sheets depend on: who sits where and the side bets. When it changes the
-// worker fetches the sheets again.
-function table() {
-  let seen = [...document.querySelectorAll("li.total[data-seated]")].map((li) => li.dataset.player).join();
-  document.querySelectorAll("#side-bets [data-bet]").forEach((bet) => {
-    seen += bet.dataset.bet + bet.dataset.terms + bet.querySelector(".text-body-secondary").textContent;
-  });
-  return seen;
-}
-
 // Asked when the board's version (its poll's ETag) moved on, not at every preview: each
 // ask is a page the worker fetches.
 let keeping = null, keptAt = null, sheetsFor = null;
@@ -41,7 +33,7 @@ function keep(always) {
     if (!always && version === keptAt) return;
     keptAt = version;
     const sheets = [...document.querySelectorAll("#actions a.outcome")].map((a) => a.getAttribute("hx-get"));
-    const now = table();
+    const now = tableState();
     const fresh = sheets.length && navigator.onLine && now !== sheetsFor;
     if (fresh) sheetsFor = now;
     sw.postMessage({ keep: location.href, sheets: fresh ? sheets : [] });

@@ -3,12 +3,13 @@
 // saved with no connection, or whose save got no answer, stays listed and is sent again in
 // order with the same key: the server records a key once, so nothing is recorded twice.
 import { again, dealerSaid, flush, later, sender, token, verdictOf } from "./sender.js";
+import { keepSheets, openKept } from "./kept_sheets.js";
 import { freshen, itemFrom } from "./sheet.js";
 import { page, redraw } from "./state.js";
 import { Store } from "./store.js";
 import { box, closeSheet, dealerAfter, noPreview, tell, word } from "./view.js";
 
-let sheetFromCache = false, sheetAskedAt = 0;
+let sheetFromCache = false, sheetAskedAt = 0, sheetsTimer = null;
 
 // Keep a hand behind those waiting (or in its own place: a refused one fixed) and send.
 function keep(item, fixing) {
@@ -27,7 +28,8 @@ function keep(item, fixing) {
 function sheetLoaded(form) {
   if (form.hasAttribute("data-fresh")) {
     const items = page.store.load();
-    const stale = items.length || sheetFromCache || !navigator.onLine || sender.dealerToldAt > sheetAskedAt;
+    const kept = sheetFromCache || form.hasAttribute("data-kept");
+    const stale = items.length || kept || !navigator.onLine || sender.dealerToldAt > sheetAskedAt;
     freshen(form, stale ? dealerAfter(items) : null);
   }
   if (!navigator.onLine) noPreview();
@@ -130,8 +132,10 @@ if (box()) {
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
   document.addEventListener("htmx:afterRequest", (event) => {
     const detail = event.detail;  // anything else asked of the server with no connection
-    if (!detail.successful && !detail.xhr.status && detail.requestConfig.verb === "get" &&
-        detail.elt.id !== "poll" && detail.elt.id !== "preview") tell(word("no-connection"), "warning");
+    if (detail.successful || detail.xhr.status || detail.requestConfig.verb !== "get") return;
+    if (detail.elt.id === "poll" || detail.elt.id === "preview") return;
+    const sheet = detail.elt.getAttribute("hx-target") === "#hand-form";
+    if (!(sheet && openKept(detail))) tell(word("no-connection"), "warning");
   });
   document.addEventListener("htmx:sendError", (event) => {
     if (event.detail.elt && event.detail.elt.id === "preview") noPreview();
@@ -141,7 +145,11 @@ if (box()) {
     const form = target.querySelector && (target.id === "hand" ? target : target.querySelector("#hand"));
     if (form) sheetLoaded(form);
   });
-  document.addEventListener("htmx:afterSettle", redraw);
+  document.addEventListener("htmx:afterSettle", () => {
+    redraw();
+    clearTimeout(sheetsTimer);
+    sheetsTimer = setTimeout(keepSheets, 1000);  // once the board has settled, if the table moved
+  });
   document.addEventListener("click", onClick);
   window.addEventListener("online", again);
   window.addEventListener("storage", (event) => {
@@ -156,5 +164,6 @@ if (box()) {
     page.store.recover();
     redraw();
     flush();
+    sheetsTimer = setTimeout(keepSheets, 1000);
   });
 }
