@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run test test-js test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load browser venv-check
+.PHONY: run table test test-js test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load cluster-check browser caddy venv-check
 
 install: $(STAMP)
 
@@ -41,6 +41,11 @@ run: $(STAMP) messages
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py seed_demo --if-missing --owner demo
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# The app for the phones at a table over HTTPS: gunicorn behind Caddy's internal CA on this
+# laptop's Wi-Fi address (deploy/table.sh says what each phone does first).
+table: $(STAMP) messages caddy
+	PY=$(PY) sh deploy/table.sh
+
 # The checks first (seconds), then the JavaScript units, then the suite on each database.
 test: lint test-js test-sqlite test-postgres
 
@@ -48,6 +53,18 @@ test: lint test-js test-sqlite test-postgres
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
+
+# Debian's Caddy: HTTPS at the table (make table), and the tests through the real proxy.
+caddy:
+	@if ! command -v caddy >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "== installing Debian's caddy for HTTPS and the proxy tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; \
+		systemctl disable --now caddy >/dev/null 2>&1 || true; \
+	fi
+	@if ! command -v caddy >/dev/null; then \
+		if [ "$$CI" = "true" ]; then echo "CI needs Debian's caddy for the proxy tests" >&2; exit 1; fi; \
+		echo "== no caddy: the tests through the proxy will be skipped (apt install caddy)"; \
+	fi
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 CHROMIUM ?= /usr/bin/chromium
@@ -61,12 +78,12 @@ browser:
 		echo "== no Chromium at $(CHROMIUM): browser tests will be skipped"; \
 	fi
 
-test-sqlite: $(STAMP) messages browser
+test-sqlite: $(STAMP) messages browser caddy
 	@echo "== test suite on SQLite"
 	env -u DATABASE_URL $(PYTEST)
 
 # Runs when a server answers at DATABASE_URL; in CI (CI=true) it must.
-test-postgres: $(STAMP) messages browser
+test-postgres: $(STAMP) messages browser caddy
 	@if $(PY) -c "import psycopg, sys; psycopg.connect(sys.argv[1], connect_timeout=3).close()" '$(PG_URL)' 2>/dev/null; then \
 		echo "== test suite on PostgreSQL"; \
 		DATABASE_URL='$(PG_URL)' $(PYTEST); \

@@ -1,4 +1,5 @@
-"""The app under gunicorn (2 sync workers) on a free local port, for wrk and the load driver."""
+"""Servers a check starts on this machine: the app under gunicorn on a free local port (for
+wrk, the load driver, the proxy tests and the two-host check), and Caddy in front of it."""
 
 import os
 import signal
@@ -6,48 +7,88 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import CommandError
 
 WORKERS = 2
+ROOT = Path(settings.BASE_DIR)
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         return sock.getsockname()[1]
 
 
-def wait_for(port: int, seconds: float = 20) -> None:
+def wait_for(port: int, seconds: float = 20, host: str = "127.0.0.1", what="gunicorn") -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            with socket.create_connection((host, port), timeout=0.5):
                 return
         except OSError:
-            time.sleep(0.2)
-    raise CommandError("gunicorn did not start")
+            time.sleep(0.1)
+    raise CommandError(f"{what} did not start")
+
+
+def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Stop a server started in a session of its own, with all its workers."""
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+    process.wait(timeout=20)
 
 
 @contextmanager
-def gunicorn():
-    """Yield the port of a gunicorn serving the app on this database; stop it afterwards."""
-    port = free_port()
-    env = {
+def gunicorn_process(
+    host: str = "127.0.0.1", env: dict[str, str] | None = None, workers: int = WORKERS
+) -> Iterator[tuple[subprocess.Popen, int]]:
+    """A gunicorn serving the app (the process and its port); stopped afterwards."""
+    port = free_port(host)
+    environ = {
         **os.environ,
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_ALLOWED_HOSTS": host,
         "DJANGO_SSL_REDIRECT": "0",
         "DJANGO_SECURE_COOKIES": "0",
+        **(env or {}),
     }
-    command = [sys.executable, "-m", "gunicorn", "tonk_tracker.wsgi", "-w", str(WORKERS)]
-    command += ["-b", f"127.0.0.1:{port}", "--backlog", "4096", "--log-level", "warning"]
-    server = subprocess.Popen(command, cwd=Path(settings.BASE_DIR), env=env, start_new_session=True)
+    command = [sys.executable, "-m", "gunicorn", "tonk_tracker.wsgi", "-w", str(workers)]
+    command += ["-b", f"{host}:{port}", "--backlog", "4096", "--log-level", "warning"]
+    server = subprocess.Popen(command, cwd=ROOT, env=environ, start_new_session=True)
     try:
-        wait_for(port)
-        yield port
+        wait_for(port, host=host)
+        yield server, port
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
+        stop(server)
+
+
+@contextmanager
+def gunicorn() -> Iterator[int]:
+    """The port of a gunicorn serving the app on this database, for the benchmarks."""
+    with gunicorn_process() as (_, port):
+        yield port
+
+
+@contextmanager
+def caddy(
+    caddyfile: str, home: Path, port: int, env: dict[str, str] | None = None
+) -> Iterator[Path]:
+    """Debian's Caddy running ``caddyfile``, its data (the internal CA) under ``home``;
+    yields the internal CA's root certificate, which clients trust."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "Caddyfile").write_text(caddyfile)
+    env = {**os.environ, **(env or {}), "HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
+    env["XDG_CONFIG_HOME"] = str(home / "config")
+    command = ["caddy", "run", "--adapter", "caddyfile", "--config", str(home / "Caddyfile")]
+    with open(home / "caddy.log", "w") as log:
+        proxy = subprocess.Popen(
+            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            wait_for(port, what=f"Caddy (see {home / 'caddy.log'})")
+            yield home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+        finally:
+            stop(proxy)

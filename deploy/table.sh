@@ -1,0 +1,64 @@
+#!/bin/sh
+# `make table`: Tonk Tracker for the phones at a table, over HTTPS, from this laptop.
+# gunicorn serves the app on 127.0.0.1:8000 with production settings; Caddy answers the
+# phones on the laptop's Wi-Fi address with a certificate from its own local authority
+# (kept in .table/, so each phone trusts it once, not every night). Ctrl-C stops both.
+set -eu
+cd "$(dirname "$0")/.."
+PY=${PY:-.venv/bin/python}
+ADDRESS=${TONK_ADDRESS:-$($PY -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("192.0.2.1", 9)); print(s.getsockname()[0])' 2>/dev/null || true)}
+if [ -z "$ADDRESS" ] || [ "${ADDRESS#127.}" != "$ADDRESS" ]; then
+    echo "This laptop has no Wi-Fi address: join the table's Wi-Fi, or name it: TONK_ADDRESS=192.168.1.20 make table" >&2
+    exit 1
+fi
+HTTP_PORT=${TONK_HTTP_PORT:-8080}
+HTTPS_PORT=${TONK_HTTPS_PORT:-8443}
+mkdir -p .table
+[ -s .table/secret ] || $PY -c 'import secrets; print(secrets.token_urlsafe(50))' > .table/secret
+
+export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$(cat .table/secret)" DJANGO_BEHIND_PROXY=1
+export DJANGO_ALLOWED_HOSTS="$ADDRESS,127.0.0.1,localhost"
+export DJANGO_CSRF_TRUSTED_ORIGINS="https://$ADDRESS:$HTTPS_PORT"
+export DJANGO_COLLECTED_STATIC=1 DJANGO_STATIC_ROOT="$PWD/.table/static"
+$PY manage.py migrate --no-input -v0
+$PY manage.py collectstatic --no-input -v0
+
+export XDG_DATA_HOME="$PWD/.table/data" XDG_CONFIG_HOME="$PWD/.table/config"
+export TONK_ADDRESS="$ADDRESS" TONK_HTTP_PORT="$HTTP_PORT" TONK_HTTPS_PORT="$HTTPS_PORT"
+export TONK_CA_DIR="$XDG_DATA_HOME/caddy/pki/authorities/local" TONK_WELCOME_DIR="$PWD/deploy/table"
+export TONK_WORKERS=${TONK_WORKERS:-3}
+
+$PY -m gunicorn -c deploy/gunicorn.conf.py --access-logfile .table/access.log &
+APP=$!
+caddy run --adapter caddyfile --config deploy/Caddyfile.table > .table/caddy.log 2>&1 &
+PROXY=$!
+trap 'kill $APP $PROXY 2>/dev/null; wait' INT TERM EXIT
+sleep 2
+if ! kill -0 $PROXY 2>/dev/null; then cat .table/caddy.log >&2; exit 1; fi
+
+$PY - "$ADDRESS" "$HTTP_PORT" "$HTTPS_PORT" "$TONK_CA_DIR/root.crt" <<'PYTHON'
+import hashlib, ssl, sys, time
+from pathlib import Path
+import segno
+address, http_port, https_port, root = sys.argv[1:]
+for _ in range(50):  # Caddy makes its authority on the first start
+    if Path(root).exists():
+        break
+    time.sleep(0.1)
+der = ssl.PEM_cert_to_DER_cert(Path(root).read_text())
+fingerprint = hashlib.sha256(der).hexdigest().upper()
+first = f"http://{address}:{http_port}/"
+print(f"""
+Tonk Tracker is ready for the phones on this Wi-Fi.
+
+Once per phone: open {first} (or scan this), install the certificate it offers,
+and trust it (the page says how on an iPhone and on Android). Its SHA-256 fingerprint:
+  {" ".join(fingerprint[i:i + 2] for i in range(0, len(fingerprint), 2))}
+""")
+segno.make(first, error="m").terminal(compact=True)
+print(f"""
+Then every night: https://{address}:{https_port}/
+Stop with Ctrl-C. The data stays in db.sqlite3, as with make run.
+""")
+PYTHON
+wait $APP
