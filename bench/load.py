@@ -95,12 +95,19 @@ class Run:
         return "; ".join(parts)
 
 
-async def request(port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""):
+async def request(
+    port: int,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes = b"",
+    host: str = "127.0.0.1",
+):
     """One HTTP/1.1 exchange on a fresh connection: (status, headers with lower-case names,
     body)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection(host, port)
     try:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close"]
         lines += [f"{name}: {value}" for name, value in headers.items() if value]
         if body:
             lines.append(f"Content-Length: {len(body)}")

@@ -212,3 +212,12 @@ STORAGES = {
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
+
+# Errors go to standard error (journald, the container's log), with the traceback of a 500
+# or a 503: Django's default sends them only by mail, to admins nobody configured.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

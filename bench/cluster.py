@@ -1,0 +1,246 @@
+"""Two app hosts on one PostgreSQL behind the real proxy, and one of them killed halfway
+(``manage.py cluster_check``, ``make cluster-check``).
+
+The hosts are two gunicorn masters on two loopback addresses (127.0.0.2 and 127.0.0.3),
+each with its own workers, behind Caddy as deploy/Caddyfile configures it (round robin,
+active checks of /healthz every second, a request that cannot reach a host tried on the
+other). The tables are the load driver's (bench/load.py), four phones each, but the
+scorekeeper saves every few seconds and does what the phone's queue does: a save with no
+answer, or a 5xx, is sent again with the same request key until it is recorded.
+"""
+
+import asyncio
+import os
+import signal
+import socket
+import time
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.conf import settings
+
+from bench import server
+from bench.load import TIMEOUT, Driver, Table, request, run_apart
+from ledger.models import Hand
+
+HOSTS = ("127.0.0.2", "127.0.0.3")
+SAVE_EVERY = 6.0
+SETTLE_SECONDS = 10.0  # the proxy's health checks have taken a dead host out by then
+GRACE = 20.0  # for the saves still being sent again when the run ends
+
+
+@dataclass
+class Failover:
+    killed_at: float = 0.0
+    failures: list[tuple[float, str]] = field(default_factory=list)  # (when seen, what)
+    sent: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    confirmed: set[str] = field(default_factory=set)
+    tags_compared: int = 0
+    tags_differing: int = 0
+
+    def failures_between(self, start: float, end: float) -> Counter:
+        return Counter(what for at, what in self.failures if start <= at < end)
+
+    @property
+    def served_again_after(self) -> float:
+        """Seconds from the kill to the last failure any phone saw after it."""
+        after = [at for at, _ in self.failures if at >= self.killed_at]
+        return max(after) - self.killed_at if after else 0.0
+
+
+class FailoverDriver(Driver):
+    def __init__(self, port, tables, scorekeeper, seconds, hosts, kill):
+        super().__init__(port, tables, scorekeeper, seconds)
+        self.hosts, self.kill = hosts, kill  # [(address, port)], the killing of the first
+        self.failover = Failover()
+
+    async def timed(self, kind_of, method, path, headers, body=b""):
+        start = time.perf_counter()
+        try:
+            status, answer, content = await asyncio.wait_for(
+                request(self.port, method, path, headers, body), TIMEOUT
+            )
+        except (TimeoutError, OSError) as exc:
+            return self.failed(time.monotonic(), type(exc).__name__)
+        kind = kind_of(status)
+        if kind is None:
+            source = "app" if b"Tonk Tracker" in content else "proxy"  # whose answer it is
+            return self.failed(time.monotonic(), f"HTTP {status} from the {source}")
+        self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
+        return answer, content
+
+    def failed(self, at: float, what: str) -> None:
+        self.run.errors[what] += 1
+        self.failover.failures.append((at, what))
+
+    async def scorekeeper_of(self, table: Table, until: float):
+        number = self.tables.index(table)
+        await self.sleep(self.rng.uniform(0, SAVE_EVERY), until)
+        while time.monotonic() < until:
+            started = time.monotonic()
+            key = uuid.uuid4().hex
+            self.failover.sent[number].append(key)
+            await self.save_until_recorded(table, key, until + GRACE)
+            await self.sleep(
+                SAVE_EVERY * self.rng.uniform(0.9, 1.1) - (time.monotonic() - started), until
+            )
+
+    async def save_until_recorded(self, table: Table, key: str, deadline: float):
+        body = urlencode({**table.form, "key": key}).encode()
+        headers = {
+            "Cookie": self.scorekeeper.cookie,
+            "X-CSRFToken": self.scorekeeper.csrf,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        while time.monotonic() < deadline:
+            answered = await self.timed(
+                lambda status: "save" if status == 200 else None,
+                "POST",
+                table.save_path,
+                headers,
+                body,
+            )
+            if answered and answered[0].get("x-hand-saved"):
+                self.failover.confirmed.add(key)
+                return
+            if answered:
+                self.failed(time.monotonic(), "refused")
+            await asyncio.sleep(1.0)  # the queue waits 2 s, doubling; sooner here
+
+    async def same_tags(self):
+        """Each table's watch page asked of both hosts: the same state, the same ETag. A pair
+        that differs is asked again, as a save may have come between the two."""
+        for table in self.tables:
+            phone = table.phones[1]
+            headers = {"Cookie": phone.cookie, "HX-Request": "true"}
+            for _ in range(3):
+                tags = []
+                for host, port in self.hosts:
+                    _, answer, _ = await request(port, "GET", phone.path, headers, host=host)
+                    tags.append(answer.get("etag"))
+                if tags[0] and len(set(tags)) == 1:
+                    break
+            self.failover.tags_compared += 1
+            self.failover.tags_differing += len(set(tags)) != 1 or not tags[0]
+
+    async def killer(self, start: float):
+        await asyncio.sleep(self.run.seconds / 2 - 3)
+        await self.same_tags()
+        await asyncio.sleep(max(0.0, start + self.run.seconds / 2 - time.monotonic()))
+        self.failover.killed_at = time.monotonic()
+        self.kill()
+
+    async def main(self):
+        start = time.monotonic()
+        until = start + self.run.seconds
+        jobs = [self.phone(phone, until) for table in self.tables for phone in table.phones]
+        jobs += [self.scorekeeper_of(table, until) for table in self.tables]
+        await asyncio.gather(self.killer(start), *jobs)
+
+
+def recorded(failover: Failover, tables: list[Table]) -> dict:
+    """What the database holds of the keys the phones sent."""
+    keys = [key for sent in failover.sent.values() for key in sent]
+    rows = Hand.objects.filter(idempotency_key__in=keys).order_by("night_id", "number")
+    by_key = Counter(rows.values_list("idempotency_key", flat=True))
+    order = defaultdict(list)
+    for night, key in rows.values_list("night_id", "idempotency_key"):
+        order[night].append(key)
+    nights = [int(table.save_path.split("/nights/")[1].split("/")[0]) for table in tables]
+    in_order = all(order[night] == failover.sent[n] for n, night in enumerate(nights))
+    return {
+        "sent": len(keys),
+        "recorded": sum(1 for key in keys if by_key[key]),
+        "lost": sum(1 for key in failover.confirmed if not by_key[key]),
+        "unconfirmed": len(keys) - len(failover.confirmed),
+        "doubled": sum(1 for count in by_key.values() if count > 1),
+        "in_order": in_order,
+    }
+
+
+def answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def caddy_config(proxy_port: int, hosts: list[tuple[str, int]]) -> tuple[str, dict[str, str]]:
+    options = ["admin off", "default_bind 127.0.0.1", f"http_port {proxy_port}"]
+    env = {
+        "TONK_DOMAIN": f"http://127.0.0.1:{proxy_port}",
+        "TONK_APP_HOSTS": " ".join(f"{host}:{port}" for host, port in hosts),
+        "TONK_CADDY_OPTIONS": "\n".join(options),
+    }
+    return (Path(settings.BASE_DIR) / "deploy" / "Caddyfile").read_text(), env
+
+
+def check(tables: list[Table], scorekeeper, seconds: float, home: Path, say=print) -> bool:
+    env = {"DJANGO_ALLOWED_HOSTS": ",".join(["127.0.0.1", *HOSTS])}
+    with (
+        server.gunicorn_process(HOSTS[0], env) as (first, first_port),
+        server.gunicorn_process(HOSTS[1], env) as (_, second_port),
+    ):
+        hosts = [(HOSTS[0], first_port), (HOSTS[1], second_port)]
+        proxy_port = server.free_port()
+        caddyfile, caddy_env = caddy_config(proxy_port, hosts)
+        with server.caddy(caddyfile, home, proxy_port, caddy_env):
+            time.sleep(1.5)  # the first health checks
+            driver = FailoverDriver(
+                proxy_port,
+                tables,
+                scorekeeper,
+                seconds,
+                hosts,
+                lambda: os.killpg(first.pid, signal.SIGKILL),
+            )
+            run_apart(driver.prime_all())
+            started = time.monotonic()
+            run_apart(driver.main())
+            driver.run.seconds = time.monotonic() - started
+            dead = not answers(*hosts[0])
+    failover = driver.failover
+    counts = recorded(failover, tables)
+    killed = failover.killed_at
+    during = failover.failures_between(killed, killed + SETTLE_SECONDS)
+    after = failover.failures_between(killed + SETTLE_SECONDS, float("inf"))
+    before = failover.failures_between(0, killed)
+    phones = sum(len(table.phones) for table in tables)
+    say(
+        f"two app hosts ({HOSTS[0]}, {HOSTS[1]}; gunicorn, {server.WORKERS} workers each) "
+        f"behind Caddy, one PostgreSQL: {len(tables)} tables, {phones} phones, "
+        f"{driver.run.seconds:.0f} s, host {HOSTS[0]} killed (SIGKILL) at {seconds / 2:.0f} s"
+    )
+    say(
+        f"hands sent {counts['sent']}, recorded {counts['recorded']}, lost {counts['lost']}, "
+        f"doubled {counts['doubled']}, never confirmed {counts['unconfirmed']}; "
+        f"each phone's hands as sent: {'yes' if counts['in_order'] else 'NO'}"
+    )
+    say(
+        f"ETags of the same state from either host: {failover.tags_compared} compared, "
+        f"{failover.tags_differing} differing"
+    )
+    say(
+        f"failures before the kill {sum(before.values())} {dict(before) or ''}; during the "
+        f"failover ({SETTLE_SECONDS:.0f} s) {sum(during.values())} {dict(during) or ''}; "
+        f"after it {sum(after.values())} {dict(after) or ''}"
+    )
+    say(f"host {HOSTS[0]} refusing connections after the kill: {'yes' if dead else 'NO'}")
+    say(f"every phone served again {failover.served_again_after:.2f} s after the kill")
+    ok = (
+        dead
+        and counts["lost"] == 0
+        and counts["doubled"] == 0
+        and counts["unconfirmed"] == 0
+        and counts["in_order"]
+        and failover.tags_differing == 0
+        and not before
+        and not after
+    )
+    say("met" if ok else "NOT MET")
+    return ok
