@@ -11,30 +11,32 @@ if [ -z "$ADDRESS" ] || [ "${ADDRESS#127.}" != "$ADDRESS" ]; then
     echo "This laptop has no Wi-Fi address: join the table's Wi-Fi, or name it: TONK_ADDRESS=192.168.1.20 make table" >&2
     exit 1
 fi
+KEEP=${TONK_TABLE_DIR:-$PWD/.table}  # the CA, the secret key, the logs
 HTTP_PORT=${TONK_HTTP_PORT:-8080}
 HTTPS_PORT=${TONK_HTTPS_PORT:-8443}
-mkdir -p .table
-[ -s .table/secret ] || $PY -c 'import secrets; print(secrets.token_urlsafe(50))' > .table/secret
+mkdir -p "$KEEP"
+[ -s "$KEEP/secret" ] || $PY -c 'import secrets; print(secrets.token_urlsafe(50))' > "$KEEP/secret"
 
-export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$(cat .table/secret)" DJANGO_BEHIND_PROXY=1
+export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$(cat "$KEEP/secret")" DJANGO_BEHIND_PROXY=1
 export DJANGO_ALLOWED_HOSTS="$ADDRESS,127.0.0.1,localhost"
 export DJANGO_CSRF_TRUSTED_ORIGINS="https://$ADDRESS:$HTTPS_PORT"
-export DJANGO_COLLECTED_STATIC=1 DJANGO_STATIC_ROOT="$PWD/.table/static"
+export DJANGO_COLLECTED_STATIC=1 DJANGO_STATIC_ROOT="$KEEP/static"
 $PY manage.py migrate --no-input -v0
 $PY manage.py collectstatic --no-input -v0
 
-export XDG_DATA_HOME="$PWD/.table/data" XDG_CONFIG_HOME="$PWD/.table/config"
+export XDG_DATA_HOME="$KEEP/data" XDG_CONFIG_HOME="$KEEP/config"
 export TONK_ADDRESS="$ADDRESS" TONK_HTTP_PORT="$HTTP_PORT" TONK_HTTPS_PORT="$HTTPS_PORT"
 export TONK_CA_DIR="$XDG_DATA_HOME/caddy/pki/authorities/local" TONK_WELCOME_DIR="$PWD/deploy/table"
-export TONK_WORKERS=${TONK_WORKERS:-3}
+export TONK_WORKERS=${TONK_WORKERS:-3} TONK_BIND=${TONK_BIND:-127.0.0.1:8000}
+export TONK_APP_HOSTS="$TONK_BIND"
 
-$PY -m gunicorn -c deploy/gunicorn.conf.py --access-logfile .table/access.log &
+$PY -m gunicorn -c deploy/gunicorn.conf.py --access-logfile "$KEEP/access.log" &
 APP=$!
-caddy run --adapter caddyfile --config deploy/Caddyfile.table > .table/caddy.log 2>&1 &
+caddy run --adapter caddyfile --config deploy/Caddyfile.table > "$KEEP/caddy.log" 2>&1 &
 PROXY=$!
 trap 'kill $APP $PROXY 2>/dev/null; wait' INT TERM EXIT
 sleep 2
-if ! kill -0 $PROXY 2>/dev/null; then cat .table/caddy.log >&2; exit 1; fi
+if ! kill -0 $PROXY 2>/dev/null; then cat "$KEEP/caddy.log" >&2; exit 1; fi
 
 $PY - "$ADDRESS" "$HTTP_PORT" "$HTTPS_PORT" "$TONK_CA_DIR/root.crt" <<'PYTHON'
 import hashlib, ssl, sys, time
@@ -58,7 +60,7 @@ and trust it (the page says how on an iPhone and on Android). Its SHA-256 finger
 segno.make(first, error="m").terminal(compact=True)
 print(f"""
 Then every night: https://{address}:{https_port}/
-Stop with Ctrl-C. The data stays in db.sqlite3, as with make run.
+Stop with Ctrl-C. The data stays in db.sqlite3 (or DATABASE_URL), as with make run.
 """)
 PYTHON
 wait $APP
