@@ -77,6 +77,11 @@ def test_on_plain_http_the_notice_shows_and_a_hand_saved_offline_is_recorded_onc
     expect(page.locator("#hand-list li.hand")).to_have_count(1)
     expect(notice).to_be_hidden()  # told once
 
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in").first).to_be_visible()
+    kept = "Object.keys(localStorage).filter((key) => key.startsWith('tonk-sheets:')).length"
+    assert page.evaluate(kept) == 0  # another account may sign in on this phone
+
 
 def test_copy_works_without_the_clipboard_api(laptop_phone, live_server, owner, night):
     page = laptop_phone.new_page()

@@ -35,13 +35,17 @@ function sheetUrls() {
   return [...document.querySelectorAll("#actions a.outcome")].map((a) => a.getAttribute("hx-get"));
 }
 
-// One night's sheets at a time: those of other nights are dropped when this one is kept.
-function forgetOthers() {
+// One night's sheets at a time: those of other nights are dropped when this one is kept,
+// and all of them when the scorekeeper logs out (another account may sign in here).
+function forget(keep) {
   for (let i = localStorage.length - 1; i >= 0; i -= 1) {
     const key = localStorage.key(i);
-    if (key && key.startsWith(PREFIX) && key !== storeKey()) localStorage.removeItem(key);
+    if (key && key.startsWith(PREFIX) && key !== keep) localStorage.removeItem(key);
   }
 }
+document.addEventListener("submit", (event) => {
+  if (event.target.matches("form.log-out")) forget(null);
+});
 
 let fetching = false;
 export async function keepSheets() {
@@ -57,7 +61,7 @@ export async function keepSheets() {
       if (!html) return;  // signed out, or the night closed: nothing worth keeping
       sheets[url] = html;
     }
-    forgetOthers();
+    forget(storeKey());
     localStorage.setItem(storeKey(), JSON.stringify({ table, sheets }));
   } catch (error) {
     // no connection, or storage full: asked again at the table's next change
