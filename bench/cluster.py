@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 
 from bench import server
-from bench.load import TIMEOUT, Driver, Table, request, run_apart
+from bench.load import Driver, Table, request, run_apart
 from ledger.models import Hand
 
 HOSTS = ("127.0.0.2", "127.0.0.3")
@@ -57,24 +57,11 @@ class FailoverDriver(Driver):
         self.hosts, self.kill = hosts, kill  # [(address, port)], the killing of the first
         self.failover = Failover()
 
-    async def timed(self, kind_of, method, path, headers, body=b""):
-        start = time.perf_counter()
-        try:
-            status, answer, content = await asyncio.wait_for(
-                request(self.port, method, path, headers, body), TIMEOUT
-            )
-        except (TimeoutError, OSError) as exc:
-            return self.failed(time.monotonic(), type(exc).__name__)
-        kind = kind_of(status)
-        if kind is None:
-            source = "app" if b"Tonk Tracker" in content else "proxy"  # whose answer it is
-            return self.failed(time.monotonic(), f"HTTP {status} from the {source}")
-        self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
-        return answer, content
-
-    def failed(self, at: float, what: str) -> None:
-        self.run.errors[what] += 1
-        self.failover.failures.append((at, what))
+    def failed(self, what: str, content: bytes | None = None) -> None:
+        if content is not None:  # whose answer it is: the app's pages say their name
+            what += " from the app" if b"Tonk Tracker" in content else " from the proxy"
+        super().failed(what, content)
+        self.failover.failures.append((time.monotonic(), what))
 
     async def scorekeeper_of(self, table: Table, until: float):
         number = self.tables.index(table)
@@ -108,7 +95,7 @@ class FailoverDriver(Driver):
                 self.failover.confirmed.add(key)
                 return
             if answered:
-                self.failed(time.monotonic(), "refused")
+                self.failed("refused")
             await asyncio.sleep(1.0)  # the queue waits 2 s, doubling; sooner here
 
     async def same_tags(self):

@@ -135,14 +135,16 @@ class Driver:
                 request(self.port, method, path, headers, body), TIMEOUT
             )
         except (TimeoutError, OSError) as exc:
-            self.run.errors[type(exc).__name__] += 1
-            return None
+            return self.failed(type(exc).__name__)
         kind = kind_of(status)
         if kind is None:
-            self.run.errors[f"HTTP {status}"] += 1
-            return None
+            return self.failed(f"HTTP {status}", content)
         self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
         return answer, content
+
+    def failed(self, what: str, content: bytes | None = None) -> None:
+        """A request with no answer (``content`` None) or an answer it should not get."""
+        self.run.errors[what] += 1
 
     async def sleep(self, seconds: float, until: float):
         await asyncio.sleep(max(0.0, min(seconds, until - time.monotonic())))
