@@ -6,6 +6,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
+if ! command -v caddy >/dev/null; then
+    echo "make table needs Caddy: sudo apt install caddy (or run make table as root once)" >&2
+    exit 1
+fi
 ADDRESS=${TONK_ADDRESS:-$($PY -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("192.0.2.1", 9)); print(s.getsockname()[0])' 2>/dev/null || true)}
 if [ -z "$ADDRESS" ] || [ "${ADDRESS#127.}" != "$ADDRESS" ]; then
     echo "This laptop has no Wi-Fi address: join the table's Wi-Fi, or name it: TONK_ADDRESS=192.168.1.20 make table" >&2
