@@ -64,6 +64,8 @@ def test_a_page_and_an_htmx_save_answer_503_in_the_visitors_language(
         assert answer["Retry-After"] == "5"
         assert words in answer.content.decode()
         assert "Traceback" not in answer.content.decode()
+    assert '<meta http-equiv="refresh" content="5">' in answers[0].content.decode()
+    assert "refresh" not in answers[1].content.decode()  # a post is never sent again unasked
     assert not Hand.objects.exists()
     assert client.get(page).status_code == 200
     assert client.post(save, hand, HTTP_HX_REQUEST="true").status_code == 200

@@ -54,7 +54,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     language (the locale middleware has run by then); anything else is our fault (500)."""
     error = sys.exc_info()[1]
     if isinstance(error, (OperationalError, InterfaceError)):
-        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+        # A page asked for comes back by itself once the database is back; a form posted
+        # is not posted again behind the visitor's back.
+        again = RETRY_AFTER_SECONDS if request.method == "GET" else None
+        response = HttpResponse(loader.render_to_string("503.html", {"again": again}), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     else:
         response = HttpResponse(loader.render_to_string("500.html"), status=500)
