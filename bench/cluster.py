@@ -18,7 +18,6 @@ import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlencode
 
 from django.conf import settings
 
@@ -76,21 +75,8 @@ class FailoverDriver(Driver):
             )
 
     async def save_until_recorded(self, table: Table, key: str, deadline: float):
-        body = urlencode({**table.form, "key": key}).encode()
-        headers = {
-            "Cookie": self.scorekeeper.cookie,
-            "X-CSRFToken": self.scorekeeper.csrf,
-            "HX-Request": "true",
-            "Content-Type": "application/x-www-form-urlencoded",
-        }
         while time.monotonic() < deadline:
-            answered = await self.timed(
-                lambda status: "save" if status == 200 else None,
-                "POST",
-                table.save_path,
-                headers,
-                body,
-            )
+            answered = await self.post_hand(table, key, self.save_headers())
             if answered and answered[0].get("x-hand-saved"):
                 self.failover.confirmed.add(key)
                 return

@@ -142,6 +142,21 @@ class Driver:
         self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
         return answer, content
 
+    def save_headers(self) -> dict[str, str]:
+        """A save the phone's way: htmx, with the scorekeeper's session and CSRF token."""
+        return {
+            "Cookie": self.scorekeeper.cookie,
+            "X-CSRFToken": self.scorekeeper.csrf,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+
+    async def post_hand(self, table: Table, key: str, headers: dict[str, str]):
+        body = urlencode({**table.form, "key": key}).encode()
+        return await self.timed(
+            lambda status: "save" if status == 200 else None, "POST", table.save_path, headers, body
+        )
+
     def failed(self, what: str, content: bytes | None = None) -> None:
         """A request with no answer (``content`` None) or an answer it should not get."""
         self.run.errors[what] += 1
@@ -172,22 +187,9 @@ class Driver:
         await self.sleep(self.rng.uniform(0, SAVE_EVERY), until)
         while time.monotonic() < until:
             started = time.monotonic()
-            body = urlencode({**table.form, "key": uuid.uuid4().hex}).encode()
             own = table.phones[0]  # the scorekeeper's phone, on the scoring screen
-            headers = {
-                "Cookie": self.scorekeeper.cookie,
-                "X-CSRFToken": self.scorekeeper.csrf,
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-                "X-Board-ETag": own.etag,
-            }
-            answered = await self.timed(
-                lambda status: "save" if status == 200 else None,
-                "POST",
-                table.save_path,
-                headers,
-                body,
-            )
+            headers = {**self.save_headers(), "X-Board-ETag": own.etag}
+            answered = await self.post_hand(table, uuid.uuid4().hex, headers)
             tag = answered and NEXT_TAG.search(answered[1])
             if tag:
                 own.etag = html.unescape(tag[1].decode())
