@@ -78,12 +78,13 @@ def log_in(live_server):
     from django.conf import settings
     from django.test import Client
 
-    def enter(page, user):
+    def enter(page, user, url: str | None = None):
+        """``url``: the server by another name (a phone reaching a laptop by its address)."""
         client = Client()
         client.force_login(user)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
         page.context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": url or live_server.url}]
         )
 
     return enter

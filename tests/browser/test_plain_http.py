@@ -3,8 +3,6 @@ context, so no service worker, wake lock or clipboard API. It says so, and still
 hand to a dropped connection."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from ledger.models import Hand
@@ -27,20 +25,13 @@ def laptop_phone(browser_type, browser_context_args, settings):
     browser.close()
 
 
-def signed_in(context, user, url: str) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": url}])
-
-
 def test_on_plain_http_the_notice_shows_and_a_hand_saved_offline_is_recorded_once(
-    laptop_phone, live_server, owner, night, screenshot
+    laptop_phone, live_server, log_in, owner, night, screenshot
 ):
     page = laptop_phone.new_page()
     page.set_viewport_size({"width": 360, "height": 740})
     url = live_server.url.replace("localhost", LAPTOP)
-    signed_in(laptop_phone, owner, url)
+    log_in(page, owner, url)
     page.goto(f"{url}/l/{night.season.league.slug}/nights/{night.pk}/")
     assert page.evaluate("window.isSecureContext") is False
     assert page.evaluate("'serviceWorker' in navigator") is False
@@ -83,10 +74,10 @@ def test_on_plain_http_the_notice_shows_and_a_hand_saved_offline_is_recorded_onc
     assert page.evaluate(kept) == 0  # another account may sign in on this phone
 
 
-def test_copy_works_without_the_clipboard_api(laptop_phone, live_server, owner, night):
+def test_copy_works_without_the_clipboard_api(laptop_phone, live_server, log_in, owner, night):
     page = laptop_phone.new_page()
     url = live_server.url.replace("localhost", LAPTOP)
-    signed_in(laptop_phone, owner, url)
+    log_in(page, owner, url)
     page.goto(f"{url}/l/{night.season.league.slug}/nights/{night.pk}/")
     assert page.evaluate("navigator.clipboard === undefined")
     page.locator("#share-night").click()
