@@ -43,14 +43,25 @@ sleep 2
 if ! kill -0 $PROXY 2>/dev/null; then cat "$KEEP/caddy.log" >&2; exit 1; fi
 
 $PY - "$ADDRESS" "$HTTP_PORT" "$HTTPS_PORT" "$TONK_CA_DIR/root.crt" <<'PYTHON'
-import hashlib, ssl, sys, time
+import hashlib, ssl, sys, time, urllib.request
 from pathlib import Path
 import segno
 address, http_port, https_port, root = sys.argv[1:]
-for _ in range(50):  # Caddy makes its authority on the first start
-    if Path(root).exists():
-        break
+deadline = time.monotonic() + 60
+while not Path(root).exists():  # Caddy makes its authority on the first start
+    if time.monotonic() > deadline:
+        sys.exit(f"Caddy made no certificate authority in {root}: see its log")
     time.sleep(0.1)
+# Ready means a phone's first request works: gunicorn is up and Caddy's health check saw it.
+trusted = ssl.create_default_context(cafile=root)
+while True:
+    try:
+        urllib.request.urlopen(f"https://{address}:{https_port}/healthz", context=trusted, timeout=5)
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit("The app did not answer through Caddy within a minute: see .table/ logs")
+        time.sleep(0.2)
 der = ssl.PEM_cert_to_DER_cert(Path(root).read_text())
 fingerprint = hashlib.sha256(der).hexdigest().upper()
 first = f"http://{address}:{http_port}/"
