@@ -13,6 +13,7 @@ from django.db.models import Exists, F, OuterRef, Q, Sum
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from ledger import paying as ledger_paying
 from ledger.rules import OUTCOMES, RESULTS, parse_rules
 
 
@@ -185,6 +186,30 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PayHandle(models.Model):
+    """How a player gets paid on one service (``ledger/paying``): kept by the account that
+    claimed the player, or by the league's owner for a player nobody claimed. Only the
+    league's members see it; it is not money, so it is changed in place."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pay_handles")
+    kind = models.CharField(max_length=8, choices=[(k, k) for k in ledger_paying.KINDS])
+    value = models.CharField(max_length=34, help_text="canonical, as ledger.paying cleans it")
+    holder = models.CharField(max_length=70, blank=True, help_text="an IBAN's account holder")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="one_handle_per_service"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} on {self.kind}"
+
+    @property
+    def handle(self) -> ledger_paying.Handle:
+        return ledger_paying.Handle(self.kind, self.value, self.holder)
 
 
 class SeasonQuerySet(models.QuerySet):

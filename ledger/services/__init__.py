@@ -43,6 +43,7 @@ from ledger.services.nights import (
     start_night,
     unseat_player,
 )
+from ledger.services.pay_handles import set_pay_handles
 from ledger.services.payments import record_payment
 from ledger.services.players import add_player, rename_player, retire_player
 from ledger.services.seasons import close_season, start_season
@@ -76,6 +77,7 @@ __all__ = [
     "set_big_one",
     "set_dealer",
     "set_league_rules",
+    "set_pay_handles",
     "set_role",
     "set_settling",
     "set_side_bets",

@@ -1,4 +1,5 @@
 from django import template
+from django.utils.safestring import mark_safe
 
 from ledger.rules.money import format_amount, format_number
 from ledger.web.i18n import local_date as format_local_date
@@ -47,3 +48,10 @@ def minutes(span) -> int:
 def local_date(value, fmt: str) -> str:
     """``{{ night.date|local_date:"D j M Y" }}`` (``ledger.web.i18n.local_date``)."""
     return format_local_date(value, fmt)
+
+
+@register.filter
+def giro_svg(option) -> str:
+    """A pay option's GiroCode as inline SVG. segno draws it as one path of modules: what
+    was typed (the IBAN, the holder, the note) is encoded in the path, never written out."""
+    return mark_safe(option.giro.svg_inline(scale=4, border=2, title="GiroCode"))

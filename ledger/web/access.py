@@ -255,3 +255,18 @@ def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Nigh
 def can(request, need: str) -> bool:
     """In templates and views: may the visitor do this in the league just looked up?"""
     return getattr(request, "league_role", None) in ALLOWED[need]
+
+
+def keeps_pay_handles(request, league: League, player: Player) -> bool:
+    """Who keeps a player's payment handles: the account that claimed the player, or the
+    league's owner while nobody has (call after ``league_for``)."""
+    if league.role not in (Role.OWNER, Role.SCOREKEEPER, Role.VIEWER):
+        return False  # a share link reads, and never the handles
+    if player.user_id is not None:
+        return player.user_id == request.user.pk
+    return league.role == Role.OWNER
+
+
+def sees_pay_handles(request) -> bool:
+    """Payment handles are for the league's members, never a share link's visitors."""
+    return getattr(request, "league_role", None) in {Role.OWNER, Role.SCOREKEEPER, Role.VIEWER}

@@ -10,6 +10,8 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 
 from ledger import errors as ledger_errors
 from ledger.errors import LedgerError
+from ledger.paying import HandleError
+from ledger.paying import handles as paying_handles
 from ledger.rules import RulesError
 from ledger.rules import errors as rules_errors
 from ledger.rules.money import (
@@ -91,10 +93,16 @@ def _word(name: str, value: object, params: dict) -> object:
     return value
 
 
-def explain(error: RulesError | LedgerError | AmountError) -> str:
+def explain(error: RulesError | LedgerError | AmountError | HandleError) -> str:
     """The error's message in the active language."""
     if isinstance(error, AmountError):
         return gettext(AMOUNT_MESSAGES[error.code]).format(text=error.text, places=error.places)
+    if isinstance(error, HandleError):
+        words = {
+            name: gettext(value) if name == "reason" else value
+            for name, value in error.params.items()
+        }
+        return gettext(paying_handles.MESSAGES[error.code]).format(**words)
     templates = rules_errors.MESSAGES if isinstance(error, RulesError) else ledger_errors.MESSAGES
     params = {name: _word(name, value, error.params) for name, value in error.params.items()}
     text = gettext(templates[error.code]).format(**params)

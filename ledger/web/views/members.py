@@ -12,11 +12,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services
 from ledger.errors import LedgerError
 from ledger.models import Membership, Role
+from ledger.reads.recap import night_recap
 from ledger.web.access import (
     OWN,
     READ,
@@ -30,6 +32,8 @@ from ledger.web.access import (
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.lookups import night_id_or_none, player_or_404
+from ledger.web.night_page import board_context
+from ledger.web.recap_page import open_graph, render_recap
 
 
 def _qr(url: str) -> str:
@@ -138,12 +142,20 @@ def share_revoke(request: HtmxHttpRequest, slug: str, link_id: int) -> HttpRespo
 
 
 @require_GET
+@never_cache
 def share_open(request: HtmxHttpRequest, lookup: str, secret: str) -> HttpResponse:
     """A share link: remember it for this visitor and show what it shares, read-only."""
     link = share_link_for(lookup, secret)
     grant_share(request, link)
-    if link.night is not None:
-        return redirect("ledger:night_watch", slug=link.league.slug, night_id=link.night_id)
+    if link.night is not None:  # answered here, not redirected: a chat app's preview reads it
+        night = night_for(request, link.league.slug, link.night.pk, READ)
+        card = reverse("ledger:share_card", args=[lookup, secret])
+        if not night.is_open:
+            return render_recap(request, night, card_url=card)
+        og = open_graph(request, night_recap(night), card)
+        return render(
+            request, "ledger/watch.html", board_context(request, night, page="watch") | {"og": og}
+        )
     return redirect("ledger:league", slug=link.league.slug)
 
 

@@ -4,9 +4,11 @@ closing it."""
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
@@ -18,7 +20,7 @@ from ledger.web.forms.rules import RulesForm
 from ledger.web.forms.table import NightForm
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, plain
-from ledger.web.night_page import act, board_context, render_night
+from ledger.web.night_page import after, board_context, render_night
 
 
 @require_http_methods(["GET", "POST"])
@@ -106,5 +108,12 @@ def night_watch(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpRespo
 
 @require_POST
 def night_close(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
+    """Closed, the night goes straight to its recap, the screen the group chat gets."""
     night = night_for(request, slug, night_id, SCORE)
-    return act(request, night, lambda: services.close_night(night=night), _("The night is closed."))
+    try:
+        services.close_night(night=night)
+    except DOMAIN_ERRORS as exc:
+        return after(request, night, error=explain(exc))
+    messages.success(request, _("The night is closed."))
+    recap = reverse("ledger:night_recap", args=[slug, night.pk])
+    return HttpResponseClientRedirect(recap) if request.htmx else redirect(recap)

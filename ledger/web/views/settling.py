@@ -15,10 +15,11 @@ from ledger.errors import LedgerError
 from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
-from ledger.web.access import READ, SCORE, can, league_for, night_for
+from ledger.web.access import READ, SCORE, can, league_for, night_for, sees_pay_handles
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.lookups import player_or_404
+from ledger.web.pay_buttons import buttons_for, handles_of, pay_note
 from ledger.web.spreadsheets import safe_cell
 
 PAIRS_SHOWN = (
@@ -78,12 +79,19 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
     (``payer``, ``payee``, the ``text`` typed, the ``error``): said beside that row's box,
     with what was typed left in it."""
     league = state.league
+    handles = None
+    if sees_pay_handles(request):  # the pay buttons are for members
+        handles = handles_of(state.players(payment)[1] for payment in state.plan.transfers)
+    note = pay_note(league, state.night, state.season)
     rows = [
         {
             "payment": payment,
             "payer": payer,
             "payee": payee,
             "amount_text": plain(payment.amount, league.decimal_places),
+            "pay": None
+            if handles is None
+            else buttons_for(league, payee, payment.amount, handles, note),
         }
         for payment in state.plan.transfers
         for payer, payee in [state.players(payment)]

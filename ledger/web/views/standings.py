@@ -13,12 +13,13 @@ from ledger.reads.pot import players_by_id, pot_history
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rules import RESULTS, WIN_RESULTS
 from ledger.rules.money import format_number, format_plain, unit_is_sign
-from ledger.web.access import READ, league_for, night_for
+from ledger.web.access import READ, keeps_pay_handles, league_for, night_for, sees_pay_handles
 from ledger.web.charts import legend, line_chart
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import money, number_style
 from ledger.web.inputs import parse_id
 from ledger.web.lookups import player_or_404
+from ledger.web.pay_buttons import handles_of
 from ledger.web.spreadsheets import safe_cell
 
 ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
@@ -152,6 +153,8 @@ def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResp
             if lines
             else "",
             "chart_title": title,
+            "handles": handles_of([player]).get(player.pk, []) if sees_pay_handles(request) else [],
+            "keeps_handles": keeps_pay_handles(request, league, player),
         },
     )
 

@@ -13,3 +13,5 @@ import {} from "./board.js";
 import {} from "./offline.js";
 import {} from "./tap_guard.js";
 import {} from "./insecure.js";
+import {} from "./pay_return.js";
+import {} from "./recap_share.js";

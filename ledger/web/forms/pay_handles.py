@@ -1,0 +1,74 @@
+"""A player's payment handles: one box per service, each checked by ``ledger.paying``."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
+
+from ledger.paying import KINDS, Handle, HandleError, clean_handle
+from ledger.web.i18n import explain
+
+TYPED = {"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
+EXAMPLES = {
+    "paypal": "paypal.me/croaker",
+    "venmo": "@croaker",
+    "cashapp": "$croaker",
+    "revolut": "revolut.me/croaker",
+    "bizum": "612 345 678",
+    "iban": "DE89 3704 0044 0532 0130 00",
+}
+LABELS = {
+    "paypal": "PayPal.me",
+    "venmo": "Venmo",
+    "cashapp": "Cash App",
+    "revolut": "Revolut",
+    "bizum": gettext_lazy("Bizum (mobile number)"),
+    "iban": gettext_lazy("IBAN (bank account)"),
+}
+
+
+class PayHandlesForm(forms.Form):
+    """Blank removes a service's handle; all boxes are saved together or none is."""
+
+    holder = forms.CharField(
+        max_length=100,
+        required=False,
+        label=gettext_lazy("Account holder, as the bank has it"),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind in KINDS:
+            attrs = {**TYPED, "placeholder": EXAMPLES[kind]}
+            if kind == "bizum":
+                attrs["inputmode"] = "tel"
+            self.fields[kind] = forms.CharField(
+                max_length=100,
+                required=False,
+                label=LABELS[kind],
+                widget=forms.TextInput(attrs=attrs),
+            )
+        self.order_fields([*KINDS[:-1], "iban", "holder"])
+
+    def clean(self):
+        data = super().clean()
+        self.handles: dict[str, Handle | None] = {}
+        for kind in KINDS:
+            text = (data.get(kind) or "").strip()
+            if not text:
+                self.handles[kind] = None
+                continue
+            try:
+                self.handles[kind] = clean_handle(kind, text, data.get("holder") or "")
+            except HandleError as exc:
+                field = "holder" if exc.code.startswith("holder") else kind
+                self.add_error(field, ValidationError(explain(exc)))
+        return data
+
+    @classmethod
+    def initial_for(cls, handles: list[Handle]) -> dict[str, str]:
+        initial = {h.kind: h.shown for h in handles}
+        for handle in handles:
+            if handle.kind == "iban":
+                initial["holder"] = handle.holder
+        return initial
