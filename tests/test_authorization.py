@@ -25,6 +25,7 @@ MATRIX = {
     "player_rename": ("post", OWN, {"name": "Otto"}),
     "player_retire": ("post", OWN, {}),
     "player_claim": ("post", MEMBER, {}),
+    "pay_handles": ("post", OWN, {"paypal": "GoblinPays"}),  # Goblin is nobody's: the owner's
     "season_start": ("post", OWN, {"name": "Spring"}),
     "season_close": ("post", OWN, {}),
     "league_rules": ("post", OWN, {"preset": "speno"}),
@@ -56,6 +57,8 @@ MATRIX = {
     "hand_form": ("get", SCORE, None),
     "hand_preview": ("post", SCORE, {}),
     "hand_record": ("post", SCORE, {"key": "k", "dealer": "0"}),
+    "night_recap": ("get", READ, None),
+    "night_recap_card": ("get", READ, None),
     "night_settle": ("get", READ, None),
     "night_pay": ("post", SCORE, {"amount": "1", "key": "k"}),
     "night_settle_csv": ("get", READ, None),
@@ -196,7 +199,7 @@ def test_a_nights_share_link_reads_that_night_only(client, league, owner, season
     )
     link = services.share(league=league, by=owner, night=night)
     response = client.get(reverse("ledger:share", args=[link.lookup, link.token]))
-    assert response["Location"] == reverse("ledger:night_watch", args=[league.slug, night.pk])
+    assert "Updates by itself every few seconds." in response.content.decode()  # the live view
     assert (
         client.get(reverse("ledger:night_watch", args=[league.slug, night.pk])).status_code == 200
     )
@@ -236,3 +239,34 @@ def test_an_invitation_is_single_use(league, owner, django_user_model):
     client.force_login(second)
     client.post(url)
     assert not second.memberships.exists()
+
+
+def test_payment_handles_are_for_members_only(world):
+    """The handles show on the settle-up plan, the recap and the player's page to members,
+    and to nobody else: not a share link's visitor, not another league's members."""
+    from ledger.paying import clean_handle
+
+    players = world["players"]
+    handle = clean_handle("iban", "NL91ABNA0417164300", holder="Goblin Green")
+    services.set_pay_handles(player=players["Goblin"], handles={"iban": handle})
+    record(
+        services.start_night(
+            season=players["Goblin"].league.seasons.get(),
+            players=[players["Goblin"], players["Croaker"]],
+            dealer=players["Croaker"],
+        ),
+        HandDetails(outcome="tonk_out", winner=players["Goblin"]),
+    )
+    night = players["Goblin"].league.seasons.get().nights.latest("pk")
+    slug = world["kwargs"]["slug"]
+    pages = [
+        reverse("ledger:night_settle", args=[slug, night.pk]),
+        reverse("ledger:night_recap", args=[slug, night.pk]),
+        reverse("ledger:player", args=[slug, players["Goblin"].pk]),
+    ]
+    for actor in ACTORS:
+        client = client_for(actor, world)
+        for url in pages:
+            response = client.get(url)
+            shows = "NL91 ABNA 0417 1643 00" in response.content.decode()
+            assert shows == (actor in ALLOWED[MEMBER]), f"{actor} {url}: {response.status_code}"

@@ -3,6 +3,7 @@ went, the biggest one, and what is still to pay. A fixed handful of queries, how
 hands the night had."""
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Count, Sum
 
@@ -18,17 +19,21 @@ class BiggestHand:
     amount: int  # what the winner took from the table on that hand
 
 
-@dataclass(frozen=True)
+@dataclass
 class Recap:
     night: Night
     totals: list[tuple[str, int]]  # name, net: the biggest winner first
     results: dict[str, int]  # how many standing hands came to each result
     biggest: BiggestHand | None
-    settlement: Settlement
 
     @property
     def hands(self) -> int:
         return sum(self.results.values())
+
+    @cached_property
+    def settlement(self) -> Settlement:
+        """What is still to pay: read only where it is shown (the card does without)."""
+        return night_settlement(self.night)
 
 
 def night_recap(night: Night) -> Recap:
@@ -49,7 +54,6 @@ def night_recap(night: Night) -> Recap:
         totals=[(t.player.name, t.net) for t in tallies],
         results=dict(results),
         biggest=_biggest(night),
-        settlement=night_settlement(night),
     )
 
 

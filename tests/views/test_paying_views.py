@@ -69,8 +69,11 @@ def test_a_share_link_never_sees_the_handles(client, played, players, league, ow
     link = services.share(league=league, by=owner)
     visitor = type(client)()
     visitor.get(f"/s/{link.lookup}/{link.token}/")
-    for path in (f"nights/{played.pk}/settle/", f"nights/{played.pk}/recap/",
-                 f"players/{players['Elmo'].pk}/"):
+    for path in (
+        f"nights/{played.pk}/settle/",
+        f"nights/{played.pk}/recap/",
+        f"players/{players['Elmo'].pk}/",
+    ):
         page = visitor.get(f"/l/{league.slug}/{path}")
         assert page.status_code == 200, path
         assert "ElmoFrog" not in page.content.decode(), path
@@ -79,7 +82,7 @@ def test_a_share_link_never_sees_the_handles(client, played, players, league, ow
 def test_members_see_the_handles_on_the_player_page(client, players, league):
     give(players["Elmo"], "bizum", "612 34 56 78")
     page = client.get(f"/l/{league.slug}/players/{players['Elmo'].pk}/").content.decode()
-    assert "Bizum: <span class=\"font-monospace\">+34 612 34 56 78</span>" in page
+    assert 'Bizum: <span class="font-monospace">+34 612 34 56 78</span>' in page
     assert "Change how Elmo gets paid" in page  # the owner keeps an unclaimed player's
 
 
@@ -97,7 +100,10 @@ def test_the_owner_saves_an_unclaimed_players_handles(client, players, league):
     ("data", "message"),
     [
         ({"venmo": "@me"}, "&#x27;@me&#x27; is not a Venmo username"),
-        ({"iban": "DE89 3704 0044 0532 0130 01", "holder": "Elmo"}, "its check digits do not match"),
+        (
+            {"iban": "DE89 3704 0044 0532 0130 01", "holder": "Elmo"},
+            "its check digits do not match",
+        ),
         ({"iban": "DE89 3704 0044 0532 0130 00"}, "an IBAN needs the account holder"),
         ({"bizum": "0044 7700 900123"}, "is not a Spanish mobile number for Bizum"),
     ],

@@ -1,0 +1,99 @@
+"""Each service's link format, as the service documents it, and the GiroCode read back."""
+
+import io
+
+import pytest
+import zxingcpp
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image
+
+from ledger.paying import clean_handle, currency_of, pay_options
+from ledger.paying.links import decimal_text
+
+HANDLES = [
+    clean_handle("paypal", "ElmoFrog"),
+    clean_handle("venmo", "@elmo-frog"),
+    clean_handle("cashapp", "$elmofrog"),
+    clean_handle("revolut", "elmofrog"),
+    clean_handle("bizum", "612345678"),
+    clean_handle("iban", "DE89370400440532013000", holder="Elmo Frog"),
+]
+
+
+def options(currency, amount=1250, places=2):
+    found = pay_options(HANDLES, amount=amount, places=places, currency=currency, note="Tonk")
+    return {o.handle.kind: o for o in found}
+
+
+def test_dollars_go_by_paypal_venmo_cash_app_revolut_and_bank():
+    paid = options("USD")
+    assert paid["paypal"].url == "https://paypal.me/ElmoFrog/12.50USD"
+    assert (
+        paid["venmo"].url
+        == "https://venmo.com/?txn=pay&recipients=elmo-frog&amount=12.50&note=Tonk"
+    )
+    assert paid["cashapp"].url == "https://cash.app/$elmofrog/12.50"
+    assert paid["revolut"].url == "https://revolut.me/elmofrog"
+    assert [paid[k].amount_filled for k in ("paypal", "venmo", "cashapp", "revolut")] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert "bizum" not in paid  # euros only
+    assert paid["iban"].copy == "DE89 3704 0044 0532 0130 00"
+    assert paid["iban"].giro is None  # a GiroCode is a euro transfer
+
+
+def test_euros_go_by_paypal_revolut_bizum_and_a_girocode():
+    paid = options("EUR")
+    assert set(paid) == {"paypal", "revolut", "bizum", "iban"}
+    assert paid["paypal"].url == "https://paypal.me/ElmoFrog/12.50EUR"
+    assert (paid["bizum"].url, paid["bizum"].copy) == ("", "612345678")
+    assert paid["iban"].giro is not None
+
+
+def test_no_currency_no_payment():
+    assert options(None) == {}
+    assert options("USD", amount=0) == {}
+
+
+def test_the_girocode_reads_back_as_the_transfer():
+    giro = options("EUR", amount=123456)["iban"].giro
+    png = io.BytesIO()
+    giro.save(png, kind="png", scale=6)
+    png.seek(0)
+    (read,) = zxingcpp.read_barcodes(Image.open(png))
+    lines = read.text.split("\n")
+    assert lines[:4] == ["BCD", "002", lines[2], "SCT"]  # service tag, version, charset, SEPA
+    name, iban, amount = lines[5:8]
+    assert (name, iban, amount) == ("Elmo Frog", "DE89370400440532013000", "EUR1234.56")
+    assert lines[-1] == "Tonk"  # the remittance text: what the payment is for
+
+
+@pytest.mark.parametrize(
+    ("unit", "rate", "currency"),
+    [
+        ("$", 0, "USD"),
+        ("€", 0, "EUR"),
+        ("EUR", 0, "EUR"),
+        ("gbp", 0, "GBP"),
+        ("£", 0, "GBP"),
+        ("CA$", 0, "CAD"),
+        ("chips", 0, None),
+        ("points", 0, None),
+        ("points", 5, "USD"),
+    ],
+)
+def test_the_currency_is_read_from_the_leagues_unit(unit, rate, currency):
+    assert currency_of(unit, rate) == currency
+
+
+@given(amount=st.integers(1, 10**12), places=st.integers(0, 3))
+def test_every_link_carries_the_amount_exactly(amount, places):
+    """No float anywhere: the text in the link is the minor units, point, places."""
+    text = decimal_text(amount, places)
+    whole, _, part = text.partition(".")
+    assert int(whole + part) == amount and len(part) == places
+    assert options("USD", amount=amount, places=places)["paypal"].url.endswith(f"/{text}USD")
