@@ -81,4 +81,5 @@ def test_a_handle_shown_is_read_back_as_itself(kind, text):
     except HandleError:
         return
     assert clean_handle(kind, handle.shown) == handle
-    assert handle.value.isascii() and " " not in handle.value
+    assert handle.value.isascii()
+    assert " " not in handle.value

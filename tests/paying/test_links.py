@@ -95,5 +95,6 @@ def test_every_link_carries_the_amount_exactly(amount, places):
     """No float anywhere: the text in the link is the minor units, point, places."""
     text = decimal_text(amount, places)
     whole, _, part = text.partition(".")
-    assert int(whole + part) == amount and len(part) == places
+    assert int(whole + part) == amount
+    assert len(part) == places
     assert options("USD", amount=amount, places=places)["paypal"].url.endswith(f"/{text}USD")
