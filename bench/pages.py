@@ -25,6 +25,7 @@ class PageTiming:
     p50: float
     p95: float
     queries: int
+    size: int  # bytes of the last answer
 
 
 def busy_night(league: League) -> Night:
@@ -52,7 +53,13 @@ def pages(league: League) -> dict[str, str]:
         "night summary": f"{base}/nights/{night.pk}/summary/",
         "settle up (night)": f"{base}/nights/{night.pk}/settle/",
         "settle up (season)": f"{base}/seasons/{season.pk}/settle/",
+        "night recap": f"{base}/nights/{night.pk}/recap/",
+        "recap image": f"{base}/nights/{night.pk}/recap/card.png",
     }
+
+
+GOALS_MS = {"recap image": 250}  # drawing a PNG; every other page: 150 ms
+IMAGE_BYTES = 60_000  # a chat app's preview stays quick to fetch
 
 
 def time_page(client: Client, name: str, url: str, repeat: int) -> PageTiming:
@@ -65,10 +72,10 @@ def time_page(client: Client, name: str, url: str, repeat: int) -> PageTiming:
         timings.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200
     with CaptureQueriesContext(connection) as queries:
-        client.get(url)
+        size = len(client.get(url).content)
     timings.sort()
     p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
-    return PageTiming(name, url, statistics.median(timings), p95, len(queries))
+    return PageTiming(name, url, statistics.median(timings), p95, len(queries), size)
 
 
 def owner_of(league):

@@ -54,4 +54,4 @@ def local_date(value, fmt: str) -> str:
 def giro_svg(option) -> str:
     """A pay option's GiroCode as inline SVG. segno draws it as one path of modules: what
     was typed (the IBAN, the holder, the note) is encoded in the path, never written out."""
-    return mark_safe(option.giro.svg_inline(scale=4, border=2, title="GiroCode"))
+    return mark_safe(option.giro.svg_inline(scale=4, border=2, light="#fff", title="GiroCode"))

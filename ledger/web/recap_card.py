@@ -12,7 +12,7 @@ from ledger.web.i18n import local_date, money
 
 WIDTH, HEIGHT = 1200, 630
 FELT, INK, MUTED, WON, LOST = "#0b5d3b", "#ffffff", "#bfe3cf", "#ffd54a", "#ffb4a8"
-ROWS = 7  # players listed; the rest are summed in one line
+ROWS = 6  # players listed; the rest are summed in one line
 # Debian's DejaVu covers every script a name is likely to be in; Pillow's own font (Latin
 # only) stands in where it is missing.
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
@@ -53,9 +53,9 @@ def card_png(recap: Recap, *, hands_line: str) -> bytes:
         rows = [*recap.totals[: ROWS - 1], (f"+{len(rest)}", sum(net for _n, net in rest))]
     top = 186
     for i, (name, net) in enumerate(rows):
-        y = top + i * 50
+        y = top + i * 56
         colour = WON if net > 0 else LOST if net < 0 else INK
-        face = font(38, bold=i == 0 and net > 0)
+        face = font(42, bold=i == 0 and net > 0)
         amount = money(net, league, signed=True) if net else money(0, league)
         amount_width = draw.textlength(amount, font=face)
         draw.text(
