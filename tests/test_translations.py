@@ -358,6 +358,8 @@ def main_screens(night, players) -> dict[str, str]:
         "spectator": reverse("ledger:night_watch", args=[slug, pk]),
         "night summary": reverse("ledger:night_summary", args=[slug, pk]),
         "night settle-up": reverse("ledger:night_settle", args=[slug, pk]),
+        "night recap": reverse("ledger:night_recap", args=[slug, pk]),
+        "pay handles": reverse("ledger:pay_handles", args=[slug, players["Croaker"].pk]),
         "season settle-up": reverse("ledger:season_settle", args=[slug, night.season_id]),
         "standings": reverse("ledger:standings", args=[slug]),
         "player": reverse("ledger:player", args=[slug, players["Croaker"].pk]),
