@@ -8,8 +8,7 @@ queries whatever the number of hands.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Min, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Max, Min, Q, Sum
 
 from ledger.models import (
     Entry,
@@ -77,15 +76,16 @@ class Standings:
 
 
 def standings(league: League, season: Season | None = None) -> Standings:
-    """Two queries: the players' tallies summed (their wins by kind beside them), and the
-    total of every net from the ledger."""
+    """Three queries: the players' tallies summed, their wins by kind summed, and the total
+    of every net from the ledger. The wins are a query of their own: read beside the tallies
+    as correlated subqueries they were grouped on, so ran once per tally row (10 s for the
+    all-time standings of 100,000 hands on SQLite, against 50 ms)."""
     scope = {"season": season} if season else {"season__league": league}
     tallies = PlayerNight.objects.filter(**scope)
-
-    def won(kind: str) -> Coalesce:
-        """A player's wins of one kind over the scope, read beside their tallies."""
-        wins = WinTally.objects.filter(player=OuterRef("player"), kind=kind, **scope)
-        return Coalesce(Subquery(wins.values("player").annotate(n=Sum("count")).values("n")), 0)
+    wins: dict[int, dict[str, int]] = defaultdict(dict)
+    counted = WinTally.objects.filter(**scope).values_list("player", "kind")
+    for player, kind, count in counted.annotate(n=Sum("count")).order_by():
+        wins[player][kind] = count
 
     played = Q(hands__gt=0)
     sums = (
@@ -101,7 +101,6 @@ def standings(league: League, season: Season | None = None) -> Standings:
             worst=Min("net", filter=played),
             total_points=Sum("points"),
             total_points_hands=Sum("points_hands"),
-            **{f"total_{kind}": won(kind) for kind in WIN_RESULTS},
         )
         .filter(total_hands__gt=0)
         .order_by()
@@ -113,7 +112,7 @@ def standings(league: League, season: Season | None = None) -> Standings:
             net=row["total_net"],
             nights=row["nights"],
             hands=row["total_hands"],
-            wins={kind: row[f"total_{kind}"] for kind in WIN_RESULTS},  # type: ignore[literal-required]
+            wins={kind: wins[row["player"]].get(kind, 0) for kind in WIN_RESULTS},
             caught=row["total_caught"],
             catches=row["total_catches"],
             best_night=row["best"],

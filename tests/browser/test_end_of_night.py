@@ -77,12 +77,12 @@ def test_closing_the_night_leads_to_a_recap_to_share(
         "href", "https://paypal.me/ElmoFrog/3.00EUR"
     )
     assert_fits(page, ".pay-options")
+    expect(page.locator(".recap-card")).to_have_js_property("naturalWidth", 1200)  # drawn, shown
     screenshot(f"28-recap-{size[0]}")
     assert_accessible(page, "recap")
 
     share = page.get_by_role("button", name="Share…")
     expect(share).to_be_visible()
-    page.wait_for_load_state("networkidle")  # the card is fetched ahead of the tap
     share.click()
     page.wait_for_function("window.__shared.length === 1")
     (shared,) = page.evaluate("window.__shared")

@@ -38,15 +38,15 @@ def test_a_corrupted_entry_makes_the_page_say_so_loudly(client, league, played, 
 
 def test_the_standings_query_count_does_not_grow(client, owner, django_assert_num_queries):
     # 1 the user, 2 the league with the user's role, 3 season (open first, else latest),
-    # 4 seasons for the switcher, 5 the players' night tallies summed, 6 the total of
-    # every net from the ledger. All time: no season to look up, but the closed seasons'
-    # totals and the open season's entries.
+    # 4 seasons for the switcher, 5 the players' night tallies summed, 6 their wins by
+    # kind, 7 the total of every net from the ledger. All time: no season to look up, but
+    # the closed seasons' totals and the open season's entries.
     small = DemoLeague(players=5, seasons=1, hands=15, name="Small", owner=owner).create()
     big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big", owner=owner).create()
     for league in (small, big):
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(7):
             assert client.get(f"/l/{league.slug}/standings/").status_code == 200
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(7):
             assert client.get(f"/l/{league.slug}/standings/all/").status_code == 200
 
 
