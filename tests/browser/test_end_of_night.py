@@ -42,7 +42,9 @@ def euro_night(night, players, league):
         "iban": clean_handle("iban", "DE89370400440532013000", holder="Elmo Frog"),
     }
     services.set_pay_handles(player=p["Elmo"], handles=elmo)
-    services.set_pay_handles(player=p["Goblin"], handles={"bizum": clean_handle("bizum", "612345678")})
+    services.set_pay_handles(
+        player=p["Goblin"], handles={"bizum": clean_handle("bizum", "612345678")}
+    )
     return night
 
 
@@ -72,7 +74,9 @@ def test_closing_the_night_leads_to_a_recap_to_share(
     page.get_by_text("The table: stake, players, dealer").click()
     page.get_by_role("button", name="Close the night").click()  # one tap, and the confirm
     expect(page).to_have_url(night_url + "recap/")
-    expect(page.locator(".recap-totals li")).to_have_text(["Elmo +€3.00", "Goblin +€1.00", "Croaker −€4.00"])
+    expect(page.locator(".recap-totals li")).to_have_text(
+        ["Elmo +€3.00", "Goblin +€1.00", "Croaker −€4.00"]
+    )
     expect(page.get_by_role("link", name="Pay Elmo €3.00 with PayPal")).to_have_attribute(
         "href", "https://paypal.me/ElmoFrog/3.00EUR"
     )
@@ -110,7 +114,9 @@ def test_each_payment_pays_in_a_tap_and_mark_paid_waits_on_return(
     expect(elmo.get_by_role("link", name="Pay Elmo with Revolut")).to_have_attribute(
         "href", "https://revolut.me/elmofrog"
     )
-    expect(elmo.get_by_text("Revolut's link cannot fill in the amount: type €3.00 there.")).to_be_visible()
+    expect(
+        elmo.get_by_text("Revolut's link cannot fill in the amount: type €3.00 there.")
+    ).to_be_visible()
     expect(elmo.get_by_label("Elmo's IBAN")).to_have_value("DE89 3704 0044 0532 0130 00")
     elmo.get_by_text("Show the GiroCode for a banking app to scan").click()
     expect(elmo.locator(".giro svg")).to_be_visible()
@@ -128,7 +134,9 @@ def test_each_payment_pays_in_a_tap_and_mark_paid_waits_on_return(
     paypal.close()
     page.bring_to_front()
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # back in the app
-    expect(elmo.get_by_role("status")).to_have_text("Back from paying? Once the money has gone, mark it paid:")
+    expect(elmo.get_by_role("status")).to_have_text(
+        "Back from paying? Once the money has gone, mark it paid:"
+    )
     mark = elmo.get_by_role("button", name="Mark paid")
     expect(mark).to_be_focused()
     assert page.evaluate("sessionStorage.getItem('tonk-paying')") is None  # reminded once

@@ -130,3 +130,22 @@ def test_a_claimed_player_keeps_their_own_handles(client, players, league, djang
     other = f"/l/{league.slug}/players/{players['Goblin'].pk}/paid/"
     assert mine.post(other, {"paypal": "gotcha"}).status_code == 403
     assert list(PayHandle.objects.values_list("value", flat=True)) == ["ElmoFrog"]
+
+
+def test_the_season_plan_pays_the_same_way_in_constant_queries(
+    client, league, season, night, players, django_assert_num_queries
+):
+    p = players
+    services.set_pay_handles(
+        player=p["Elmo"], handles={"venmo": clean_handle("venmo", "@elmo-frog")}
+    )
+    url = f"/l/{league.slug}/seasons/{season.pk}/settle/"
+    for hands in (1, 10):
+        for _ in range(hands):
+            record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
+            record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
+        with django_assert_num_queries(9):
+            page = html.unescape(client.get(url).content.decode())
+        assert "note=Tonk: Black Company, Winter 2026" in page.replace("+", " ").replace(
+            "%3A", ":"
+        ).replace("%2C", ",")
