@@ -63,65 +63,17 @@ class Service:
     prefills_amount: bool  # its public link opens with the amount filled in
 
 
-PAYPAL_CURRENCIES = frozenset(
-    [
-        "AUD",
-        "BRL",
-        "CAD",
-        "CHF",
-        "CZK",
-        "DKK",
-        "EUR",
-        "GBP",
-        "HKD",
-        "HUF",
-        "ILS",
-        "JPY",
-        "MXN",
-        "MYR",
-        "NOK",
-        "NZD",
-        "PHP",
-        "PLN",
-        "SEK",
-        "SGD",
-        "THB",
-        "TWD",
-        "USD",
-    ]
-)
-REVOLUT_CURRENCIES = frozenset(
-    [
-        "AED",
-        "AUD",
-        "BGN",
-        "CAD",
-        "CHF",
-        "CZK",
-        "DKK",
-        "EUR",
-        "GBP",
-        "HKD",
-        "HUF",
-        "ILS",
-        "ISK",
-        "JPY",
-        "MXN",
-        "NOK",
-        "NZD",
-        "PLN",
-        "QAR",
-        "RON",
-        "RSD",
-        "SAR",
-        "SEK",
-        "SGD",
-        "THB",
-        "TRY",
-        "USD",
-        "ZAR",
-    ]
-)
+# fmt: off
+PAYPAL_CURRENCIES = frozenset({
+    "AUD", "BRL", "CAD", "CHF", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "ILS", "JPY",
+    "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "SEK", "SGD", "THB", "TWD", "USD"
+})
+REVOLUT_CURRENCIES = frozenset({
+    "AED", "AUD", "BGN", "CAD", "CHF", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "ILS",
+    "ISK", "JPY", "MXN", "NOK", "NZD", "PLN", "QAR", "RON", "RSD", "SAR", "SEK", "SGD",
+    "THB", "TRY", "USD", "ZAR"
+})
+# fmt: on
 SERVICES: dict[str, Service] = {
     s.kind: s
     for s in (

@@ -1,5 +1,8 @@
 import pytest
 
+from ledger.rows.details import HandDetails
+from tests.helpers import drop, record
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -14,3 +17,13 @@ def client(client, owner):
 def urls(league, night):
     base = f"/l/{league.slug}/nights/{night.pk}/"
     return {"league": f"/l/{league.slug}/", "night": base, "watch": base + "watch/"}
+
+
+@pytest.fixture
+def settled_up(night, players):
+    """Two hands: Elmo +$3.00 (a tonk-out worth $4.00), Goblin +$1.00, Croaker −$4.00
+    (caught once); the plan is Croaker pays Elmo $3.00 and Goblin $1.00."""
+    p = players
+    record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
+    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
+    return night

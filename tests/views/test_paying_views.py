@@ -13,20 +13,11 @@ from tests.helpers import drop, record
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def played(night, players):
-    """Croaker owes Elmo $3.00 and Goblin $1.00."""
-    p = players
-    record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
-    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
-    return night
-
-
 def give(player, kind, text, holder=""):
     services.set_pay_handles(player=player, handles={kind: clean_handle(kind, text, holder)})
 
 
-def test_each_payment_offers_the_payees_services_with_the_amount(client, urls, played, players):
+def test_each_payment_offers_the_payees_services_with_the_amount(client, urls, settled_up, players):
     give(players["Elmo"], "venmo", "@Elmo-Frog")
     give(players["Elmo"], "paypal", "paypal.me/ElmoFrog")
     give(players["Goblin"], "cashapp", "$goblin")
@@ -40,7 +31,7 @@ def test_each_payment_offers_the_payees_services_with_the_amount(client, urls, p
 
 
 def test_a_service_that_cannot_take_the_currency_gets_no_button(
-    client, urls, played, players, league
+    client, urls, settled_up, players, league
 ):
     league.unit = "€"
     league.save()
@@ -56,7 +47,7 @@ def test_a_service_that_cannot_take_the_currency_gets_no_button(
     assert "GiroCode" in page
 
 
-def test_chips_get_no_pay_buttons(client, urls, played, players, league):
+def test_chips_get_no_pay_buttons(client, urls, settled_up, players, league):
     league.unit = "chips"
     league.save()
     give(players["Elmo"], "paypal", "elmo")
@@ -64,14 +55,14 @@ def test_chips_get_no_pay_buttons(client, urls, played, players, league):
     assert "paypal.me" not in page
 
 
-def test_a_share_link_never_sees_the_handles(client, played, players, league, owner):
+def test_a_share_link_never_sees_the_handles(client, settled_up, players, league, owner):
     give(players["Elmo"], "paypal", "ElmoFrog")
     link = services.share(league=league, by=owner)
     visitor = type(client)()
     visitor.get(f"/s/{link.lookup}/{link.token}/")
     for path in (
-        f"nights/{played.pk}/settle/",
-        f"nights/{played.pk}/recap/",
+        f"nights/{settled_up.pk}/settle/",
+        f"nights/{settled_up.pk}/recap/",
         f"players/{players['Elmo'].pk}/",
     ):
         page = visitor.get(f"/l/{league.slug}/{path}")

@@ -16,22 +16,13 @@ from tests.views.conftest import HTMX
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def played(night, players):
-    """Elmo +$3.00 (a tonk-out worth $4.00), Goblin +$1.00, Croaker −$4.00 (caught once)."""
-    p = players
-    record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
-    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
-    return night
-
-
-def test_the_recap_tells_the_night(client, urls, played, players):
+def test_the_recap_tells_the_night(client, urls, settled_up, players):
     services.set_pay_handles(
         player=players["Elmo"], handles={"paypal": clean_handle("paypal", "ElmoFrog")}
     )
     page = html.unescape(client.get(urls["night"] + "recap/").content.decode())
     text = re.search(r'<textarea[^>]*id="recap-text"[^>]*>(.*?)</textarea>', page, re.S)[1]
-    date = played.date
+    date = settled_up.date
     assert text.splitlines() == [
         f"Black Company · Tonk night of {date:%a} {date.day} {date:%b %Y}",
         "Elmo +$3.00",
@@ -47,7 +38,7 @@ def test_the_recap_tells_the_night(client, urls, played, players):
     assert 'download="tonk-' in page
 
 
-def test_the_card_is_a_small_png_of_the_night(client, urls, played):
+def test_the_card_is_a_small_png_of_the_night(client, urls, settled_up):
     response = client.get(urls["night"] + "recap/card.png")
     assert response["Content-Type"] == "image/png"
     image = Image.open(io.BytesIO(response.content))
@@ -55,9 +46,9 @@ def test_the_card_is_a_small_png_of_the_night(client, urls, played):
     assert len(response.content) <= 60_000
 
 
-def test_a_nights_share_link_shows_its_recap_with_a_preview(client, played, league, owner):
-    services.close_night(night=played)
-    link = services.share(league=league, by=owner, night=played)
+def test_a_nights_share_link_shows_its_recap_with_a_preview(client, settled_up, league, owner):
+    services.close_night(night=settled_up)
+    link = services.share(league=league, by=owner, night=settled_up)
     visitor = type(client)()  # no cookies: as a chat app fetches a pasted link
     page = visitor.get(f"/s/{link.lookup}/{link.token}/")
     assert page.status_code == 200
@@ -74,15 +65,17 @@ def test_a_nights_share_link_shows_its_recap_with_a_preview(client, played, leag
     assert fetched["Content-Type"] == "image/png"
 
 
-def test_an_open_nights_share_link_is_the_live_view_with_a_preview(client, played, league, owner):
-    link = services.share(league=league, by=owner, night=played)
+def test_an_open_nights_share_link_is_the_live_view_with_a_preview(
+    client, settled_up, league, owner
+):
+    link = services.share(league=league, by=owner, night=settled_up)
     page = type(client)().get(f"/s/{link.lookup}/{link.token}/").content.decode()
     assert "Updates by itself every few seconds." in page
     assert f"/s/{link.lookup}/{link.token}/card.png" in page
 
 
-def test_the_card_goes_with_its_link(client, played, league, owner):
-    night_link = services.share(league=league, by=owner, night=played)
+def test_the_card_goes_with_its_link(client, settled_up, league, owner):
+    night_link = services.share(league=league, by=owner, night=settled_up)
     league_link = services.share(league=league, by=owner)
     visitor = type(client)()
     assert visitor.get(f"/s/{league_link.lookup}/{league_link.token}/card.png").status_code == 404
@@ -94,15 +87,15 @@ def test_the_card_goes_with_its_link(client, played, league, owner):
     assert visitor.get(f"/s/{night_link.lookup}/{night_link.token}/card.png").status_code == 404
 
 
-def test_closing_the_night_leads_to_its_recap(client, urls, played):
+def test_closing_the_night_leads_to_its_recap(client, urls, settled_up):
     response = client.post(urls["night"] + "close/", **HTMX)
     assert response["HX-Redirect"] == urls["night"] + "recap/"
     page = client.get(urls["night"]).content.decode()
     assert "Recap of the night" in page
 
 
-def test_closing_a_closed_night_says_so(client, urls, played):
-    services.close_night(night=played)
+def test_closing_a_closed_night_says_so(client, urls, settled_up):
+    services.close_night(night=settled_up)
     page = client.post(urls["night"] + "close/", follow=True).content.decode()
     assert "this night is closed" in page
 

@@ -6,21 +6,13 @@ import pytest
 from ledger import services
 from ledger.models import Transaction
 from ledger.rows.details import HandDetails
-from tests.helpers import drop, record
+from tests.helpers import record
 from tests.views.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def played(night, players):
-    p = players
-    record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
-    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
-    return night
-
-
-def test_the_settle_page_shows_plan_pairs_and_share_text(client, urls, played):
+def test_the_settle_page_shows_plan_pairs_and_share_text(client, urls, settled_up):
     text = client.get(urls["night"] + "settle/").content.decode()
     assert "2 payments settle it all, the fewest there can be." in text
     assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $3.00" in text
@@ -30,7 +22,7 @@ def test_the_settle_page_shows_plan_pairs_and_share_text(client, urls, played):
     assert "Elmo won $1.00 from Goblin" in text
 
 
-def test_marking_paid_in_part_and_in_full(client, urls, played, players):
+def test_marking_paid_in_part_and_in_full(client, urls, settled_up, players):
     p = players
     page = client.post(
         urls["night"] + "settle/pay/",
@@ -49,8 +41,8 @@ def test_marking_paid_in_part_and_in_full(client, urls, played, players):
         **HTMX,
     ).content.decode()
     assert "Everyone is square: the night is closed." in page
-    played.refresh_from_db()
-    assert played.closed_at is not None
+    settled_up.refresh_from_db()
+    assert settled_up.closed_at is not None
     # The group chat's text keeps the record; no plan is left "above".
     share = re.search(r'<textarea[^>]*id="share-text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
     heading, *lines = share.splitlines()
@@ -65,7 +57,7 @@ def test_marking_paid_in_part_and_in_full(client, urls, played, players):
     assert "the plan above" not in page
 
 
-def test_a_double_tap_on_paid_pays_once(client, urls, played, players):
+def test_a_double_tap_on_paid_pays_once(client, urls, settled_up, players):
     data = {
         "payer": players["Croaker"].pk,
         "payee": players["Elmo"].pk,
@@ -85,7 +77,7 @@ def test_a_double_tap_on_paid_pays_once(client, urls, played, players):
         ("x", "is not an amount"),
     ],
 )
-def test_a_bad_payment_is_explained(client, urls, played, players, amount, message):
+def test_a_bad_payment_is_explained(client, urls, settled_up, players, amount, message):
     data = {
         "payer": players["Croaker"].pk,
         "payee": players["Elmo"].pk,
@@ -104,7 +96,7 @@ def test_a_bad_payment_is_explained(client, urls, played, players, amount, messa
 
 
 def test_a_refused_payment_without_javascript_keeps_the_row_and_what_was_typed(
-    client, urls, played, players
+    client, urls, settled_up, players
 ):
     data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "9", "key": "k"}
     page = client.post(urls["night"] + "settle/pay/", data).content.decode()
@@ -126,7 +118,7 @@ def test_the_csv_neutralises_formulas(client, league, season, players):
     ]
 
 
-def test_the_csv_of_a_night_paid_in_full_lists_the_payments_made(client, urls, played, players):
+def test_the_csv_of_a_night_paid_in_full_lists_the_payments_made(client, urls, settled_up, players):
     p = players
     for payee, amount, key in (("Elmo", "3", "a"), ("Goblin", "1", "b")):
         data = {"payer": p["Croaker"].pk, "payee": p[payee].pk, "amount": amount, "key": key}
@@ -138,25 +130,27 @@ def test_the_csv_of_a_night_paid_in_full_lists_the_payments_made(client, urls, p
     ]
 
 
-def test_a_season_settles_across_nights(client, league, season, played, players):
+def test_a_season_settles_across_nights(client, league, season, settled_up, players):
     page = client.get(f"/l/{league.slug}/seasons/{season.pk}/settle/").content.decode()
     assert "Settle up: Winter 2026" in page
     assert "<strong>Croaker</strong> pays <strong>Elmo</strong> $3.00" in page
 
 
-def test_reopening_a_closed_night(client, urls, played):
-    services.close_night(night=played)
+def test_reopening_a_closed_night(client, urls, settled_up):
+    services.close_night(night=settled_up)
     client.post(urls["night"] + "reopen/")
-    played.refresh_from_db()
-    assert played.closed_at is None
-    assert list(played.events.values_list("kind", flat=True)) == ["closed", "reopened"]
+    settled_up.refresh_from_db()
+    assert settled_up.closed_at is None
+    assert list(settled_up.events.values_list("kind", flat=True)) == ["closed", "reopened"]
 
 
-def test_another_leagues_settle_page_is_404(client, played, players):
+def test_another_leagues_settle_page_is_404(client, settled_up, players):
     other = services.create_league(name="Other")
-    assert client.get(f"/l/{other.slug}/nights/{played.pk}/settle/").status_code == 404
+    assert client.get(f"/l/{other.slug}/nights/{settled_up.pk}/settle/").status_code == 404
     data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "1", "key": "k"}
-    assert client.post(f"/l/{other.slug}/nights/{played.pk}/settle/pay/", data).status_code == 404
+    assert (
+        client.post(f"/l/{other.slug}/nights/{settled_up.pk}/settle/pay/", data).status_code == 404
+    )
 
 
 def test_a_points_league_shows_what_the_points_are_worth(client, season, players):
@@ -175,9 +169,9 @@ def test_a_points_league_shows_what_the_points_are_worth(client, season, players
     )
 
 
-def test_the_night_page_logs_closing_and_reopening(client, urls, played):
-    services.close_night(night=played)
-    services.reopen_night(night=played)
+def test_the_night_page_logs_closing_and_reopening(client, urls, settled_up):
+    services.close_night(night=settled_up)
+    services.reopen_night(night=settled_up)
     text = client.get(urls["night"]).content.decode()
     assert "<li>Closed: " in text
     assert "<li>Reopened: " in text
