@@ -140,3 +140,14 @@ def test_the_season_plan_pays_the_same_way_in_constant_queries(
         assert "note=Tonk: Black Company, Winter 2026" in page.replace("+", " ").replace(
             "%3A", ":"
         ).replace("%2C", ",")
+
+
+def test_a_points_league_pays_its_points_at_its_rate(client, urls, settled_up, players, league):
+    league.unit, league.decimal_places, league.points_rate = "points", 0, 25  # 25¢ a point
+    league.save()
+    give(players["Elmo"], "cashapp", "$elmofrog")
+    page = html.unescape(client.get(urls["night"] + "settle/").content.decode())
+    # The plan says 300 points; at 25 cents a point that is $75.00.
+    assert "pays <strong>Elmo</strong> 300 points" in page
+    assert "Pay Elmo $75.00 with Cash App" in page
+    assert 'href="https://cash.app/$elmofrog/75.00"' in page
