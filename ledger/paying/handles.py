@@ -157,15 +157,20 @@ def clean_handle(kind: str, text: str, holder: str = "") -> Handle:
     return Handle(kind, bare if kind == "paypal" else bare.lower())
 
 
+def clean_holder(holder: str) -> str:
+    """An IBAN's account holder, spaces tidied, as the GiroCode can carry it."""
+    holder = " ".join(holder.split())
+    if not holder:
+        raise HandleError("holder_missing")
+    if len(holder) > 70:  # the EPC QR code's limit for the beneficiary
+        raise HandleError("holder_long")
+    return holder
+
+
 def _clean_iban(text: str, holder: str) -> Handle:
     try:
         iban = IBAN(text)
     except SchwiftyException as exc:
         reason = IBAN_REASONS.get(type(exc).__name__, IBAN_REASON_OTHER)
         raise HandleError("iban", text=text.strip(), reason=reason) from None
-    holder = " ".join(holder.split())
-    if not holder:
-        raise HandleError("holder_missing")
-    if len(holder) > 70:  # the EPC QR code's limit for the beneficiary
-        raise HandleError("holder_long")
-    return Handle("iban", iban.compact, holder)
+    return Handle("iban", iban.compact, clean_holder(holder))

@@ -259,12 +259,13 @@ def can(request, need: str) -> bool:
 
 def keeps_pay_handles(request, league: League, player: Player) -> bool:
     """Who keeps a player's payment handles: the account that claimed the player, or the
-    league's owner while nobody has (call after ``league_for``)."""
-    if league.role not in (Role.OWNER, Role.SCOREKEEPER, Role.VIEWER):
+    league's owner while nobody has (after ``league_for`` has set the visitor's role)."""
+    role = getattr(request, "league_role", None)
+    if role not in (Role.OWNER, Role.SCOREKEEPER, Role.VIEWER) or player.league_id != league.pk:
         return False  # a share link reads, and never the handles
     if player.user_id is not None:
         return player.user_id == request.user.pk
-    return league.role == Role.OWNER
+    return role == Role.OWNER
 
 
 def sees_pay_handles(request) -> bool:

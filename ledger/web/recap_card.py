@@ -5,6 +5,7 @@ import io
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from ledger.reads.recap import Recap
@@ -50,12 +51,13 @@ def card_png(recap: Recap, *, hands_line: str) -> bytes:
     rows = recap.totals[:ROWS]
     if len(recap.totals) > ROWS:
         rest = recap.totals[ROWS - 1 :]
-        rows = [*recap.totals[: ROWS - 1], (f"+{len(rest)}", sum(net for _n, net in rest))]
+        others = ngettext("%(n)d other", "%(n)d others", len(rest)) % {"n": len(rest)}
+        rows = [*recap.totals[: ROWS - 1], (others, sum(net for _n, net in rest))]
     top = 186
     for i, (name, net) in enumerate(rows):
-        y = top + i * 56
+        y = top + i * 58
         colour = WON if net > 0 else LOST if net < 0 else INK
-        face = font(42, bold=i == 0 and net > 0)
+        face = font(46, bold=i == 0 and net > 0)
         amount = money(net, league, signed=True) if net else money(0, league)
         amount_width = draw.textlength(amount, font=face)
         draw.text(

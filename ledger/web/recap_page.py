@@ -10,7 +10,7 @@ from django.utils.translation import ngettext, pgettext
 
 from ledger.reads.recap import Recap, night_recap
 from ledger.rules import RESULTS
-from ledger.web.access import SCORE, can, sees_pay_handles
+from ledger.web.access import SCORE, can, keeps_pay_handles, sees_pay_handles
 from ledger.web.i18n import local_date, money
 from ledger.web.pay_buttons import PayButtons, buttons_for, handles_of, pay_note
 
@@ -75,9 +75,12 @@ def open_graph(request, recap: Recap, card_url: str) -> dict[str, str]:
     """What a chat app shows for a link to this page: the night, its totals, the card."""
     league = recap.night.season.league
     totals = " · ".join(f"{n} {money(v, league, signed=True)}" for n, v in recap.totals[:6])
+    description = totals or hands_line(recap)
+    if recap.night.is_open:  # a preview pasted mid-night must not read as the result
+        description = _("So far: %(totals)s") % {"totals": description}
     return {
         "title": f"{league.name} · {title(recap)}",
-        "description": totals or hands_line(recap),
+        "description": description,
         "url": request.build_absolute_uri(),
         "image": request.build_absolute_uri(card_url),
     }
@@ -97,7 +100,13 @@ def render_recap(request, night, *, card_url: str, status: int = 200):
             for payee, p in zip(payees, state.plan.transfers, strict=True)
         ]
     rows = [
-        {"payer": payer, "payee": payee, "payment": p, "pay": buttons[i] if buttons else None}
+        {
+            "payer": payer,
+            "payee": payee,
+            "payment": p,
+            "pay": buttons[i] if buttons else None,
+            "keeps": keeps_pay_handles(request, league, payee),
+        }
         for i, p in enumerate(state.plan.transfers)
         for payer, payee in [state.players(p)]
     ]

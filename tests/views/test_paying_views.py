@@ -151,3 +151,17 @@ def test_a_points_league_pays_its_points_at_its_rate(client, urls, settled_up, p
     assert "pays <strong>Elmo</strong> 300 points" in page
     assert "Pay Elmo $75.00 with Cash App" in page
     assert 'href="https://cash.app/$elmofrog/75.00"' in page
+
+
+def test_a_payee_with_no_handles_gets_a_way_to_add_them(client, urls, settled_up, players, league):
+    page = client.get(urls["night"] + "settle/").content.decode()
+    elmo = f"/l/{league.slug}/players/{players['Elmo'].pk}/paid/"
+    assert f'href="{elmo}">Add how Elmo gets paid</a>' in page  # the owner keeps Elmo's
+
+
+def test_a_bad_iban_and_a_missing_holder_are_both_said_at_once(client, players, league):
+    url = f"/l/{league.slug}/players/{players['Elmo'].pk}/paid/"
+    page = client.post(url, {"iban": "DE89 3704 0044 0532 0130 01", "holder": ""}).content.decode()
+    assert "Nothing was saved: fix the boxes marked below, then save again." in page
+    assert "its check digits do not match" in page
+    assert "an IBAN needs the account holder" in page

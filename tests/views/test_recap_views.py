@@ -117,3 +117,13 @@ def test_recap_and_settle_queries_do_not_grow_with_the_hands(
             record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
         with django_assert_num_queries(queries):
             assert client.get(urls["night"] + path).status_code == 200
+
+
+def test_a_big_table_sums_the_rest_on_the_card(client, league, season):
+    names = [f"Player {i}" for i in range(9)]
+    seated = [services.add_player(league=league, name=name) for name in names]
+    night = services.start_night(season=season, players=seated, dealer=seated[0])
+    record(night, HandDetails(outcome="tonk_out", winner=seated[3]))
+    response = client.get(f"/l/{league.slug}/nights/{night.pk}/recap/card.png")
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
+    assert len(response.content) <= 60_000

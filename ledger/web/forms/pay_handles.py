@@ -2,9 +2,11 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger.paying import KINDS, Handle, HandleError, clean_handle
+from ledger.paying.handles import clean_holder
 from ledger.web.i18n import explain
 
 TYPED = {"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
@@ -39,13 +41,14 @@ class PayHandlesForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for kind in KINDS:
-            attrs = {**TYPED, "placeholder": EXAMPLES[kind]}
+            attrs = dict(TYPED)
             if kind == "bizum":
                 attrs["inputmode"] = "tel"
             self.fields[kind] = forms.CharField(
                 max_length=100,
                 required=False,
                 label=LABELS[kind],
+                help_text=_("e.g. %(example)s") % {"example": EXAMPLES[kind]},
                 widget=forms.TextInput(attrs=attrs),
             )
         self.order_fields([*KINDS[:-1], "iban", "holder"])
@@ -53,16 +56,22 @@ class PayHandlesForm(forms.Form):
     def clean(self):
         data = super().clean()
         self.handles: dict[str, Handle | None] = {}
+        holder = data.get("holder") or ""
         for kind in KINDS:
             text = (data.get(kind) or "").strip()
             if not text:
                 self.handles[kind] = None
                 continue
+            if kind == "iban":  # the holder and the IBAN are checked apart: both errors show
+                try:
+                    holder = clean_holder(holder)
+                except HandleError as exc:
+                    self.add_error("holder", ValidationError(explain(exc)))
+                    holder = "?"
             try:
-                self.handles[kind] = clean_handle(kind, text, data.get("holder") or "")
+                self.handles[kind] = clean_handle(kind, text, holder)
             except HandleError as exc:
-                field = "holder" if exc.code.startswith("holder") else kind
-                self.add_error(field, ValidationError(explain(exc)))
+                self.add_error(kind, ValidationError(explain(exc)))
         return data
 
     @classmethod

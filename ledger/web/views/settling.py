@@ -15,7 +15,15 @@ from ledger.errors import LedgerError
 from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
 from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
-from ledger.web.access import READ, SCORE, can, league_for, night_for, sees_pay_handles
+from ledger.web.access import (
+    READ,
+    SCORE,
+    can,
+    keeps_pay_handles,
+    league_for,
+    night_for,
+    sees_pay_handles,
+)
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.lookups import player_or_404
@@ -92,6 +100,7 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
             "pay": None
             if handles is None
             else buttons_for(league, payee, payment.amount, handles, note),
+            "keeps": keeps_pay_handles(request, league, payee),
         }
         for payment in state.plan.transfers
         for payer, payee in [state.players(payment)]

@@ -6,9 +6,10 @@ document.addEventListener("htmx:load", (event) => {
   event.target.querySelectorAll(".asteriskField").forEach((star) => star.setAttribute("aria-hidden", "true"));
 });
 
-// A refused player's name (already playing) is said beside the box: the box takes the fix.
+// A refused player's name (already playing), or the first refused payment handle, is said
+// beside the box: the box takes the fix.
 document.addEventListener("DOMContentLoaded", () => {
-  const box = document.querySelector("#add-player input.is-invalid");
+  const box = document.querySelector("#add-player input.is-invalid, form.pay-handles input.is-invalid");
   if (box) {
     box.focus();
     box.scrollIntoView({ block: "center" });
