@@ -8,6 +8,7 @@ import shutil
 import socket
 import ssl
 import subprocess
+import time
 from urllib.parse import urlencode
 
 import pytest
@@ -61,6 +62,20 @@ class Proxy:
         link.close()
         return answer
 
+    def wait_until_ready(self, seconds: float = 30) -> None:
+        """Caddy listens before it has issued the host's certificate (a handshake then ends
+        in an internal-error alert) and before its first health check saw the app (a 503):
+        wait, as a phone's first request would not."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                if self.ask("GET", "/healthz").status == 200:
+                    return
+            except (OSError, http.client.HTTPException):
+                pass
+            assert time.monotonic() < deadline, "Caddy did not serve the app over HTTPS"
+            time.sleep(0.2)
+
     def log_in(self, name, password, *, source="127.0.0.1", origin=None):
         """A login as the browser posts it: the form's token, its cookie, the page's Origin."""
         page = self.ask("GET", "/accounts/login/", source=source)
@@ -109,7 +124,9 @@ def proxy(tmp_path, django_user_model):
         }
         caddyfile = (settings.BASE_DIR / "deploy" / "Caddyfile").read_text()
         with server.caddy(caddyfile, tmp_path / "caddy", https_port, caddy_env) as root_ca:
-            yield Proxy(https_port, http_port, root_ca)
+            proxy = Proxy(https_port, http_port, root_ca)
+            proxy.wait_until_ready()
+            yield proxy
 
 
 def test_pages_come_over_https_and_plain_http_is_redirected(proxy):
