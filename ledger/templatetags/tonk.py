@@ -1,7 +1,8 @@
 from django import template
 from django.utils.safestring import mark_safe
 
-from ledger.rules.money import format_amount, format_number
+from ledger.rules.money import format_number
+from ledger.web.i18n import cash as format_cash
 from ledger.web.i18n import local_date as format_local_date
 from ledger.web.i18n import money as format_money
 from ledger.web.i18n import number_style
@@ -35,7 +36,7 @@ def get(mapping: dict, key):
 @register.filter
 def cash(points: int, league) -> str:
     """What points are worth in money at the league's rate (cents per point)."""
-    return format_amount((points or 0) * league.points_rate, "$", 2, style=number_style())
+    return format_cash(points, league)
 
 
 @register.filter

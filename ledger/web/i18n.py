@@ -65,6 +65,11 @@ def money(amount: int, league, signed: bool = False) -> str:
     )
 
 
+def cash(points: int, league) -> str:
+    """What points are worth in money at the league's rate (cents per point)."""
+    return format_amount((points or 0) * league.points_rate, "$", 2, style=number_style())
+
+
 def describe_deck(cards: int, jokers: int, by_rank: bool, hand_size: int) -> str:
     """The words of ``RuleSet.describe_deck`` in the active language."""
     extras = []

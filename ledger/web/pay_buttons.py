@@ -5,10 +5,11 @@ can be paid that amount in the league's currency (``ledger.paying``)."""
 
 from dataclasses import dataclass
 
-from ledger.models import League, PayHandle, Player
+from ledger.models import League, PayHandle
 from ledger.paying import Handle, PayOption, currency_of, pay_options
-from ledger.rules.money import format_amount
-from ledger.web.i18n import money, number_style
+from ledger.reads.settlement import Settlement
+from ledger.web.access import sees_pay_handles
+from ledger.web.i18n import cash, money
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class PayButtons:
 
 def handles_of(players) -> dict[int, list[Handle]]:
     """Each player's handles, by player id, in the services' order: one query."""
-    rows = PayHandle.objects.filter(player__in=list(players)).order_by("player", "kind")
+    rows = PayHandle.objects.filter(player__in=list(players)).order_by("player")
     found: dict[int, list[Handle]] = {}
     for row in rows:
         found.setdefault(row.player_id, []).append(row.handle)
@@ -34,26 +35,25 @@ def pay_amount(league: League, amount: int) -> tuple[int, int, str]:
     """What changes hands for ``amount`` of the league: minor units, decimals, and as
     shown. A points league pays its points in cents at its rate."""
     if league.points_rate:
-        cents = amount * league.points_rate
-        return cents, 2, format_amount(cents, "$", 2, style=number_style())
+        return amount * league.points_rate, 2, cash(amount, league)
     return amount, league.decimal_places, money(amount, league)
 
 
-def buttons_for(
-    league: League, payee: Player, amount: int, handles: dict[int, list[Handle]], note: str
-) -> PayButtons:
-    minor, places, shown = pay_amount(league, amount)
-    options = pay_options(
-        handles.get(payee.pk, []),
-        amount=minor,
-        places=places,
-        currency=currency_of(league.unit, league.points_rate),
-        note=note,
-    )
-    return PayButtons(options, shown)
-
-
-def pay_note(league: League, night, season) -> str:
-    """What a payment says it is for, in the payee's app or bank statement."""
-    when = night.date.isoformat() if night is not None else season.name
-    return f"Tonk: {league.name}, {when}"[:140]
+def plan_buttons(request, state: Settlement) -> list[PayButtons] | None:
+    """The pay buttons of each payment of the plan, in its order; None for a visitor who
+    is not a member (the handles are for members)."""
+    if not sees_pay_handles(request):
+        return None
+    league = state.league
+    payees = [state.players(payment)[1] for payment in state.plan.transfers]
+    handles = handles_of(payees)
+    when = state.night.date.isoformat() if state.night else state.season.name
+    note = f"Tonk: {league.name}, {when}"[:140]  # in the payee's app or bank statement
+    currency = currency_of(league.unit, league.points_rate)
+    buttons = []
+    for payee, payment in zip(payees, state.plan.transfers, strict=True):
+        minor, places, shown = pay_amount(league, payment.amount)
+        found = handles.get(payee.pk, [])
+        options = pay_options(found, amount=minor, places=places, currency=currency, note=note)
+        buttons.append(PayButtons(options, shown))
+    return buttons

@@ -10,9 +10,9 @@ from django.utils.translation import ngettext, pgettext
 
 from ledger.reads.recap import Recap, night_recap
 from ledger.rules import RESULTS
-from ledger.web.access import SCORE, can, keeps_pay_handles, sees_pay_handles
+from ledger.web.access import SCORE, can, keeps_pay_handles
 from ledger.web.i18n import local_date, money
-from ledger.web.pay_buttons import PayButtons, buttons_for, handles_of, pay_note
+from ledger.web.pay_buttons import PayButtons, plan_buttons
 
 
 def hands_line(recap: Recap) -> str:
@@ -86,19 +86,11 @@ def open_graph(request, recap: Recap, card_url: str) -> dict[str, str]:
     }
 
 
-def render_recap(request, night, *, card_url: str, status: int = 200):
+def render_recap(request, night, *, card_url: str):
     recap = night_recap(night)
     league = night.season.league
     state = recap.settlement
-    buttons = None
-    if sees_pay_handles(request):
-        payees = [state.players(p)[1] for p in state.plan.transfers]
-        handles = handles_of(payees)
-        note = pay_note(league, night, night.season)
-        buttons = [
-            buttons_for(league, payee, p.amount, handles, note)
-            for payee, p in zip(payees, state.plan.transfers, strict=True)
-        ]
+    buttons = plan_buttons(request, state)
     rows = [
         {
             "payer": payer,
@@ -122,8 +114,8 @@ def render_recap(request, night, *, card_url: str, status: int = 200):
         "text": text,
         "og": open_graph(request, recap, card_url),
         "card_url": card_url,
-        "members": sees_pay_handles(request),
+        "members": buttons is not None,
         "can_score": can(request, SCORE),
         "settle_url": reverse("ledger:night_settle", args=[league.slug, night.pk]),
     }
-    return render(request, "ledger/recap.html", context, status=status)
+    return render(request, "ledger/recap.html", context)

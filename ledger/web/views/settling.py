@@ -22,12 +22,11 @@ from ledger.web.access import (
     keeps_pay_handles,
     league_for,
     night_for,
-    sees_pay_handles,
 )
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.lookups import player_or_404
-from ledger.web.pay_buttons import buttons_for, handles_of, pay_note
+from ledger.web.pay_buttons import plan_buttons
 from ledger.web.spreadsheets import safe_cell
 
 PAIRS_SHOWN = (
@@ -87,22 +86,17 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
     (``payer``, ``payee``, the ``text`` typed, the ``error``): said beside that row's box,
     with what was typed left in it."""
     league = state.league
-    handles = None
-    if sees_pay_handles(request):  # the pay buttons are for members
-        handles = handles_of(state.players(payment)[1] for payment in state.plan.transfers)
-    note = pay_note(league, state.night, state.season)
+    buttons = plan_buttons(request, state)
     rows = [
         {
             "payment": payment,
             "payer": payer,
             "payee": payee,
             "amount_text": plain(payment.amount, league.decimal_places),
-            "pay": None
-            if handles is None
-            else buttons_for(league, payee, payment.amount, handles, note),
+            "pay": buttons[i] if buttons else None,
             "keeps": keeps_pay_handles(request, league, payee),
         }
-        for payment in state.plan.transfers
+        for i, payment in enumerate(state.plan.transfers)
         for payer, payee in [state.players(payment)]
     ]
     for row in rows:
