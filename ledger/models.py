@@ -546,6 +546,9 @@ class PlayerNight(models.Model):
     catches = models.IntegerField(default=0)
     points = models.BigIntegerField(default=0, help_text="push-ups points (fewest is best)")
     points_hands = models.IntegerField(default=0, help_text="hands played for push-ups")
+    best_hand = models.BigIntegerField(
+        default=0, help_text="the most won on one standing hand of the night; 0 if none won"
+    )
 
     COUNTERS = ("net", "hands", "caught", "catches", "points", "points_hands")
 
@@ -583,9 +586,12 @@ class WinTally(models.Model):
 
 
 class PairNight(models.Model):
-    """What ``player`` won from ``counterparty`` over one night's standing hands (net, either sign).
+    """What ``player`` won from ``counterparty`` over one night's standing hands (net, either
+    sign), the hands they sat at together, the hands ``player`` won with the other at the
+    table and the drops of the other's ``player`` caught.
 
-    The read model behind "who won what from whom", kept like ``PlayerNight``.
+    The read model behind "who won what from whom" and the head-to-head, kept like
+    ``PlayerNight``: a row for every two players who shared a standing hand.
     """
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -593,6 +599,11 @@ class PairNight(models.Model):
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="pair_tallies")
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="pair_tallies")
     net = models.BigIntegerField(default=0)
+    hands = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    catches = models.IntegerField(default=0)
+
+    COUNTERS = ("net", "hands", "wins", "catches")
 
     class Meta:
         constraints = [
@@ -608,6 +619,56 @@ class PairNight(models.Model):
         return (
             f"{self.player_id} from {self.counterparty_id} on night {self.night_id}: {self.net:+d}"
         )
+
+
+class DropTally(models.Model):
+    """A player's drops of one night at one count: how many, how many won, how many were
+    caught (the rest were drawn). The drop advisor's read model, kept like ``PlayerNight``."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="drop_tallies")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="drop_tallies")
+    count = models.PositiveSmallIntegerField(help_text="the dropper's count")
+    drops = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    caught = models.IntegerField(default=0)
+
+    COUNTERS = ("drops", "won", "caught")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "night", "count"], name="one_drop_tally_per_count"
+            )
+        ]
+        indexes = [models.Index(fields=["season", "count"], name="drop_tally_season_count")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} dropped {self.drops} at {self.count} on night {self.night_id}"
+
+
+class PlayerRating(models.Model):
+    """A player's skill rating after the league's closed nights (``ledger/rivalry/ratings.py``).
+
+    Worked out again from the tallies whenever a night closes or reopens
+    (``services/ratings.py``); ``check_ledger`` rates every night afresh and compares.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: the order of the ratings table")
+    nights = models.PositiveIntegerField(help_text="rated nights played")
+    night = models.ForeignKey(
+        Night, on_delete=models.PROTECT, related_name="+", help_text="the last of them"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["league", "-ordinal"], name="rating_league_order")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.mu:.2f} ± {self.sigma:.2f}"
 
 
 class EntryQuerySet(models.QuerySet):

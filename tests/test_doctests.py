@@ -16,6 +16,9 @@ MODULES = [
     "ledger.rules.scoring",
     "ledger.rules.settle",
     "ledger.rules.whole",
+    "ledger.rivalry.drops",
+    "ledger.rivalry.ratings",
+    "ledger.rivalry.streaks",
 ]
 
 

@@ -1,8 +1,8 @@
 """The packages under ledger/ are layers, and imports only go down them.
 
-rules (the pure engine) and paying (payment links, as pure) <- models <- rows (stored rows to engine values) <- reads <-
-services (writes) <- web <- tooling, management commands and bench. A view imports no
-other view. docs/architecture.md draws the same map.
+rules (the pure engine), paying (payment links) and rivalry (streaks, ratings), all pure,
+<- models <- rows (stored rows to engine values) <- reads <- services (writes) <- web <-
+tooling, management commands and bench. A view imports no other view. docs/architecture.md draws the same map.
 """
 
 import ast
@@ -18,11 +18,12 @@ ROOT = Path(ledger.__file__).parent
 ALLOWED = {
     "rules": set(),
     "paying": set(),
+    "rivalry": set(),
     "rows": {"rules", "models", "errors"},
-    "reads": {"rules", "paying", "models", "errors", "rows"},
-    "services": {"rules", "paying", "models", "errors", "rows", "reads"},
-    "web": {"rules", "paying", "models", "errors", "rows", "reads", "services"},
-    "tooling": {"rules", "models", "errors", "rows", "reads", "services"},
+    "reads": {"rules", "paying", "rivalry", "models", "errors", "rows"},
+    "services": {"rules", "paying", "rivalry", "models", "errors", "rows", "reads"},
+    "web": {"rules", "paying", "rivalry", "models", "errors", "rows", "reads", "services"},
+    "tooling": {"rules", "rivalry", "models", "errors", "rows", "reads", "services"},
 }
 
 

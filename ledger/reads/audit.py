@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q, Sum
 
 from ledger.models import (
+    DropTally,
     Entry,
     Hand,
     HandPlayer,
@@ -27,6 +28,8 @@ from ledger.models import (
 )
 from ledger.reads import recount
 from ledger.reads.pot import fold, players_by_id
+from ledger.reads.ratings import rated_nights, stored_ratings
+from ledger.rivalry import rate_nights
 from ledger.rows.details import engine_hand, entry_rows, stored_details
 from ledger.rules import RulesError, parse_rules, score
 
@@ -90,17 +93,56 @@ def _tallies() -> Iterator[str]:
                 f"player {win[0]} won {stored_wins.get(win, 0)} {win[2]} hands on night {win[1]} "
                 f"by the win tally, but {expected_wins.get(win, 0)} by the hands"
             )
-    expected_pairs = recount.pair_tallies()
-    stored_pairs = {
-        (t.player_id, t.counterparty_id, t.night_id): t.net
-        for t in PairNight.objects.exclude(net=0)
+    yield from _compare(
+        "the pair tally of players {0} and {1} on night {2}",
+        recount.pair_tallies(),
+        _stored(PairNight, "player_id", "counterparty_id", "night_id"),
+    )
+    yield from _compare(
+        "the drops of player {0} on night {1} at {2}",
+        recount.drop_tallies(),
+        _stored(DropTally, "player_id", "night_id", "count"),
+    )
+    expected_best = recount.best_hands()
+    stored_best = {
+        (t.player_id, t.night_id): t.best_hand for t in PlayerNight.objects.exclude(best_hand=0)
     }
-    for pair in sorted(set(expected_pairs) | set(stored_pairs)):
-        if expected_pairs.get(pair, 0) != stored_pairs.get(pair, 0):
+    for key in sorted(set(expected_best) | set(stored_best)):
+        if expected_best.get(key, 0) != stored_best.get(key, 0):
             yield (
-                f"player {pair[0]} won {stored_pairs.get(pair, 0)} from player {pair[1]} "
-                f"on night {pair[2]} by the pair tally, but {expected_pairs.get(pair, 0)} by the hands"
+                f"player {key[0]}'s best hand on night {key[1]} is {stored_best.get(key, 0)} "
+                f"by the tally, but {expected_best.get(key, 0)} by the hands"
             )
+    yield from _ratings()
+
+
+def _stored(model, *key: str) -> dict[tuple, dict[str, int]]:
+    return {
+        tuple(getattr(row, name) for name in key): {c: getattr(row, c) for c in model.COUNTERS}
+        for row in model.objects.all()
+    }
+
+
+def _compare(what: str, expected: dict, stored: dict) -> Iterator[str]:
+    """A line for each key whose counters differ; a row of zeros is the same as none."""
+    for key in sorted(set(expected) | set(stored)):
+        found, wanted = stored.get(key), expected.get(key)
+        nonzero = any((found or {}).values()) or any((wanted or {}).values())
+        if nonzero and found != wanted:
+            yield f"{what.format(*key)} is {found}, but the hands say {wanted}"
+
+
+def _ratings() -> Iterator[str]:
+    """Each league's stored ratings are what rating its closed nights afresh gives."""
+    for league in League.objects.filter(seasons__nights__closed_at__isnull=False).distinct():
+        expected = rate_nights(rated_nights(league))
+        stored = stored_ratings(league)
+        for player in sorted(set(expected) | set(stored)):
+            if expected.get(player) != stored.get(player):
+                yield (
+                    f"player {player}'s rating in league {league.slug} is {stored.get(player)}, "
+                    f"but rating the closed nights again gives {expected.get(player)}"
+                )
 
 
 def _payments(summary: AuditSummary) -> Iterator[str]:

@@ -1,15 +1,26 @@
 """The standings' read models worked out afresh from the hands and entries, for the audit.
 
-``services/tallies.py`` keeps ``PlayerNight``, ``WinTally`` and ``PairNight`` a hand at a time;
-``check_ledger`` compares them with what these queries find.
+``services/tallies.py`` keeps ``PlayerNight``, ``WinTally``, ``PairNight`` and ``DropTally`` a
+hand at a time; ``check_ledger`` compares them with what these queries find.
 """
 
+from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Coalesce
 
-from ledger.models import Entry, HandPlayer, PlayerNight, Transaction
+from ledger.models import (
+    DropTally,
+    Entry,
+    HandPlayer,
+    PairNight,
+    PlayerNight,
+    Transaction,
+)
+from ledger.models import (
+    voided as hand_voided,
+)
 from ledger.rules import WIN_RESULTS
 
 
@@ -63,12 +74,76 @@ def win_tallies() -> dict[tuple[int, int, str], int]:
     return {(player, night, kind): won for player, night, kind, won in rows}
 
 
-def pair_tallies() -> dict[tuple[int, int, int], int]:
-    """Pair tallies worked out afresh from the entries, for the audit (one query)."""
-    rows = (
+def pair_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
+    """Pair tallies worked out afresh, for the audit (two queries): {(player, other, night):
+    net, hands together, hands won with the other at the table, catches of the other}."""
+    result: dict[tuple[int, int, int], dict[str, int]] = defaultdict(
+        lambda: dict.fromkeys(PairNight.COUNTERS, 0)
+    )
+    voided = Q(hand__transactions__kind=Transaction.Kind.VOID)
+    seats = (
+        HandPlayer.objects.exclude(voided)
+        .order_by("hand_id")
+        .values_list("hand_id", "hand__night", "hand__result", "player", "role")
+    )
+    by_hand: dict[int, list[tuple]] = defaultdict(list)
+    for row in seats.iterator(chunk_size=5000):
+        by_hand[row[0]].append(row)
+    for rows in by_hand.values():
+        for _, night, kind, player, role in rows:
+            for _, _, _, other, other_role in rows:
+                if other == player:
+                    continue
+                pair = result[player, other, night]
+                pair["hands"] += 1
+                pair["wins"] += role == "winner" and kind in WIN_RESULTS and other_role != "winner"
+                pair["catches"] += role == "catcher" and other_role == "caught"
+    nets = (
         Entry.objects.from_hands()
         .values_list("player", "counterparty", "transaction__night")
         .annotate(net=Sum("amount"))
         .order_by()
     )
-    return {(player, other, night): net for player, other, night, net in rows if net}
+    for player, other, night, net in nets:
+        if net:
+            result[player, other, night]["net"] = net
+    return dict(result)
+
+
+def best_hands() -> dict[tuple[int, int], int]:
+    """The most each player won on one standing hand of each night, for the audit (one
+    query): {(player, night): amount}, where they won on some hand."""
+    rows = (
+        Entry.objects.filter(transaction__kind=Transaction.Kind.HAND)
+        .exclude(hand_voided("transaction__hand"))
+        .values_list("player", "transaction__night", "transaction")
+        .annotate(net=Sum("amount"))
+        .order_by()
+    )
+    best: dict[tuple[int, int], int] = {}
+    for player, night, _, net in rows:
+        if net > best.get((player, night), 0):
+            best[player, night] = net
+    return best
+
+
+def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
+    """Drops by dropper, night and count worked out afresh, for the audit (one query)."""
+    voided = Q(hand__transactions__kind=Transaction.Kind.VOID)
+    rows = (
+        HandPlayer.objects.filter(
+            hand__outcome="drop", player=F("hand__dropper"), count__isnull=False
+        )
+        .exclude(voided)
+        .values_list("player", "hand__night", "count")
+        .annotate(
+            drops=Count("id"),
+            won=Count("id", filter=Q(hand__result="drop_won")),
+            caught=Count("id", filter=Q(hand__result="caught")),
+        )
+        .order_by()
+    )
+    return {
+        (player, night, count): dict(zip(DropTally.COUNTERS, counters, strict=True))
+        for player, night, count, *counters in rows
+    }

@@ -143,8 +143,7 @@ def _reverse(hand: Hand, by) -> Transaction:
     reversal, entries = build_reversal(hand, posted, by)
     reversal.save()
     Entry.objects.bulk_create(entries)
-    tallies.add(tallies.changes(hand, hand.seats.all(), posted, sign=-1))
-    tallies.add_pairs(tallies.pair_changes(hand, posted, sign=-1))
+    tallies.Changes().add(hand, hand.seats.all(), posted, sign=-1).apply()
     side_bets.realign(hand)  # a naturals win taken back: the pot it paid out is open again
     return reversal
 

@@ -23,6 +23,7 @@ from ledger.services.postings import (
     check_league,
     check_stake,
 )
+from ledger.services.ratings import night_closed, night_reopened
 
 
 def _check_table_size(count: int, rules: RuleSet) -> None:
@@ -204,6 +205,7 @@ def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) ->
         night.closed_at = timezone.now()
         touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=kind, by=by)
+        night_closed(night)
         return night
 
 
@@ -218,4 +220,5 @@ def reopen_night(*, night: Night, by=None) -> Night:
         night.closed_at = None
         touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=by)
+        night_reopened(night)
         return night

@@ -157,14 +157,10 @@ def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
     The players' night tallies (and what they won from each other) change with
     them; a hand voided in the same posting changes nothing.
     """
-    deltas: dict = {}
-    won_from: dict = {}
+    changes = tallies.Changes()
     for posting in postings:
         if len(posting.transactions) == 1:
-            entries = posting.transactions[0][1]
-            tallies.merge(deltas, tallies.changes(posting.hand, posting.seats, entries))
-            for key, amount in tallies.pair_changes(posting.hand, entries).items():
-                won_from[key] = won_from.get(key, 0) + amount
+            changes.add(posting.hand, posting.seats, posting.transactions[0][1])
     waiting = list(postings)
     while waiting:
         ready = [p for p in waiting if p.hand.replaces is None or p.hand.replaces.pk is not None]
@@ -176,5 +172,4 @@ def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
         Entry.objects.bulk_create(
             [e for _, entries in pairs for e in entries], batch_size=batch_size
         )
-    tallies.add(deltas)
-    tallies.add_pairs(won_from)
+    changes.apply()

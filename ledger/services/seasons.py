@@ -12,6 +12,7 @@ from ledger.models import (
     NightEvent,
     Season,
 )
+from ledger.services.ratings import rerate
 
 
 def start_season(*, league: League, name: str) -> Season:
@@ -49,4 +50,6 @@ def close_season(*, season: Season, by=None) -> Season:
         season.closed_at = now
         season.hands_total = Entry.objects.filter(transaction__season=season).from_hands().total()
         season.save(update_fields=["closed_at", "hands_total"])
+        if still_open:
+            rerate(season.league)
         return season

@@ -1,92 +1,159 @@
-"""Keeping the tallies (``PlayerNight``, ``WinTally``, ``PairNight``) in step with the
-hands that stand.
+"""Keeping the tallies (``PlayerNight``, ``WinTally``, ``PairNight``, ``DropTally``) in step
+with the hands that stand.
 
-A hand adds its players' nets and counts; its void takes them away again.
-``add`` applies many hands' changes with one statement that inserts or increments.
+A hand adds its players' nets and counts; its void takes them away again. ``Changes``
+gathers what many hands do and applies it with a statement a table that inserts or
+increments, without reading the rows first.
 """
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from django.db import connection
+from django.db.models import Case, Sum, Value, When
 
-from ledger.models import Entry, HandPlayer, PairNight, PlayerNight, WinTally
+from ledger.models import (
+    DropTally,
+    Entry,
+    HandPlayer,
+    PairNight,
+    PlayerNight,
+    Transaction,
+    WinTally,
+    voided,
+)
 from ledger.rules import WIN_RESULTS
 
-Key = tuple[int, int, int]  # player, night, season
 
+class Changes:
+    """What some hands (sign 1) or their voids (sign -1) do to the tallies."""
 
-def changes(
-    hand, seats: Iterable[HandPlayer], entries: Iterable[Entry], sign: int = 1
-) -> dict[Key, Counter]:
-    """What one hand (sign 1) or its void (sign -1) does to its players' tallies."""
-    night_id, season_id = hand.night_id, hand.night.season_id
-    deltas: dict[Key, Counter] = defaultdict(Counter)
-    for seat in seats:
-        delta = deltas[seat.player_id, night_id, season_id]
-        delta["hands"] += sign
-        if seat.points is not None:
-            delta["points"] += sign * seat.points
-            delta["points_hands"] += sign
-        if seat.role == "winner" and hand.result in WIN_RESULTS:
-            delta[hand.result] += sign
-        elif seat.role == "caught":
-            delta["caught"] += sign
-        elif seat.role == "catcher":
-            delta["catches"] += sign
-    for entry in entries:
-        deltas[entry.player_id, night_id, season_id]["net"] += sign * entry.amount
-    return deltas
+    def __init__(self) -> None:
+        # (player, night, season) -> counters, with the wins by kind beside them
+        self.players: dict[tuple, Counter] = defaultdict(Counter)
+        self.best: dict[tuple, int] = {}  # (player, night, season) -> most won on one hand
+        self.pairs: dict[tuple, Counter] = defaultdict(Counter)  # (player, other, night, season)
+        self.drops: dict[tuple, Counter] = defaultdict(Counter)  # (player, night, count, season)
+        self.rebest: set[tuple[int, int]] = set()  # (night, player): best hand to look up again
 
+    def add(self, hand, seats: Iterable[HandPlayer], entries: Iterable[Entry], sign: int = 1):
+        seats, entries = list(seats), list(entries)
+        night, season = hand.night_id, hand.night.season_id
+        won = hand.result in WIN_RESULTS
+        for seat in seats:
+            delta = self.players[seat.player_id, night, season]
+            delta["hands"] += sign
+            if seat.points is not None:
+                delta["points"] += sign * seat.points
+                delta["points_hands"] += sign
+            if seat.role == "winner" and won:
+                delta[hand.result] += sign
+            elif seat.role == "caught":
+                delta["caught"] += sign
+            elif seat.role == "catcher":
+                delta["catches"] += sign
+            for other in seats:
+                if other.player_id == seat.player_id:
+                    continue
+                pair = self.pairs[seat.player_id, other.player_id, night, season]
+                pair["hands"] += sign
+                if seat.role == "winner" and won and other.role != "winner":
+                    pair["wins"] += sign
+                if seat.role == "catcher" and other.role == "caught":
+                    pair["catches"] += sign
+            if (
+                hand.outcome == "drop"
+                and seat.player_id == hand.dropper_id
+                and seat.count is not None
+            ):
+                drop = self.drops[seat.player_id, night, seat.count, season]
+                drop["drops"] += sign
+                drop["won"] += sign if hand.result == "drop_won" else 0
+                drop["caught"] += sign if hand.result == "caught" else 0
+        nets: Counter = Counter()
+        for entry in entries:
+            nets[entry.player_id] += entry.amount
+            self.players[entry.player_id, night, season]["net"] += sign * entry.amount
+            self.pairs[entry.player_id, entry.counterparty_id, night, season]["net"] += (
+                sign * entry.amount
+            )
+        for player, net in nets.items():
+            if sign > 0:
+                key = (player, night, season)
+                self.best[key] = max(self.best.get(key, 0), net)
+            elif net > 0:  # the night's best hand may have been this one
+                self.rebest.add((night, player))
+        return self
 
-def pair_changes(
-    hand, entries: Iterable[Entry], sign: int = 1
-) -> dict[tuple[int, int, int, int], int]:
-    """What one hand (or its void) does to what each player won from each other player."""
-    deltas: dict[tuple[int, int, int, int], int] = defaultdict(int)
-    for entry in entries:
-        deltas[entry.player_id, entry.counterparty_id, hand.night_id, hand.night.season_id] += (
-            sign * entry.amount
+    def apply(self) -> None:
+        counters = PlayerNight.COUNTERS
+        increment(
+            PlayerNight,
+            ["player_id", "night_id"],
+            list(counters),
+            [
+                (p, n, s, *(delta.get(name, 0) for name in counters), self.best.get((p, n, s), 0))
+                for (p, n, s), delta in self.players.items()
+            ],
+            maxima=["best_hand"],
         )
-    return deltas
+        wins = [
+            (p, n, kind, s, delta[kind])
+            for (p, n, s), delta in self.players.items()
+            for kind in WIN_RESULTS
+            if delta.get(kind)
+        ]
+        increment(WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
+        increment(
+            PairNight,
+            ["player_id", "counterparty_id", "night_id"],
+            list(PairNight.COUNTERS),
+            [
+                (*key[:3], key[3], *(delta.get(name, 0) for name in PairNight.COUNTERS))
+                for key, delta in self.pairs.items()
+                if any(delta.values())
+            ],
+        )
+        increment(
+            DropTally,
+            ["player_id", "night_id", "count"],
+            list(DropTally.COUNTERS),
+            [
+                (*key[:3], key[3], *(delta.get(name, 0) for name in DropTally.COUNTERS))
+                for key, delta in self.drops.items()
+                if any(delta.values())
+            ],
+        )
+        for night in {night for night, _ in self.rebest}:
+            refresh_best_hands(night, [p for n, p in self.rebest if n == night])
 
 
-def add_pairs(deltas: dict[tuple[int, int, int, int], int]) -> None:
-    """Apply pair changes in one statement, without reading the rows first."""
-    rows = [
-        (player, other, night, season, amount)
-        for (player, other, night, season), amount in deltas.items()
-        if amount
-    ]
-    increment(PairNight, ["player_id", "counterparty_id", "night_id"], ["net"], rows)
+def refresh_best_hands(night: int, players: list[int]) -> None:
+    """Look up again the most each player won on one standing hand of the night (after a
+    void took one away): one query and one statement."""
+    best = dict.fromkeys(players, 0)
+    rows = (
+        Entry.objects.filter(
+            transaction__night=night, transaction__kind=Transaction.Kind.HAND, player__in=players
+        )
+        .exclude(voided("transaction__hand"))
+        .values_list("player", "transaction")
+        .annotate(net=Sum("amount"))
+        .order_by()
+    )
+    for player, _, net in rows:
+        best[player] = max(best[player], net)
+    PlayerNight.objects.filter(night=night, player__in=players).update(
+        best_hand=Case(*(When(player=p, then=Value(b)) for p, b in best.items()), default=0)
+    )
 
 
-def merge(into: dict[Key, Counter], more: dict[Key, Counter]) -> dict[Key, Counter]:
-    for key, delta in more.items():
-        into.setdefault(key, Counter()).update(delta)
-    return into
-
-
-def add(deltas: dict[Key, Counter]) -> None:
-    """Apply the changes in a statement a table, without reading the rows first: the
-    counters to ``PlayerNight``, the wins by kind to ``WinTally``."""
-    rows = [
-        (player, night, season, *(delta.get(name, 0) for name in PlayerNight.COUNTERS))
-        for (player, night, season), delta in deltas.items()
-    ]
-    increment(PlayerNight, ["player_id", "night_id"], list(PlayerNight.COUNTERS), rows)
-    wins = [
-        (player, night, kind, season, delta[kind])
-        for (player, night, season), delta in deltas.items()
-        for kind in WIN_RESULTS
-        if delta.get(kind)
-    ]
-    increment(WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
-
-
-def increment(model, key: list[str], counters: list[str], rows: list[tuple], batch=500) -> None:
-    """Insert ``rows`` (the key's columns, ``season_id``, then the counters); where the
-    key exists already, add the counters to that row instead.
+def increment(
+    model, key: list[str], counters: list[str], rows: list[tuple], batch=500, maxima=()
+) -> None:
+    """Insert ``rows`` (the key's columns, ``season_id``, the counters, then the maxima);
+    where the key exists already, add the counters to that row and keep the larger of
+    each maximum instead.
 
     ``INSERT ... ON CONFLICT (key) DO UPDATE SET n = n + excluded.n``, the same on
     SQLite and PostgreSQL; ``key`` is the model's unique constraint.
@@ -95,15 +162,20 @@ def increment(model, key: list[str], counters: list[str], rows: list[tuple], bat
         return
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    columns = [*key, "season_id", *counters]
+    columns = [*key, "season_id", *counters, *maxima]
     values = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    updates = ", ".join(f"{quote(c)} = {table}.{quote(c)} + excluded.{quote(c)}" for c in counters)
+    updates = [f"{quote(c)} = {table}.{quote(c)} + excluded.{quote(c)}" for c in counters]
+    updates += [
+        f"{quote(m)} = CASE WHEN excluded.{quote(m)} > {table}.{quote(m)} "
+        f"THEN excluded.{quote(m)} ELSE {table}.{quote(m)} END"
+        for m in maxima
+    ]
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
             chunk = rows[start : start + batch]
             cursor.execute(
                 f"INSERT INTO {table} ({', '.join(map(quote, columns))}) "
                 f"VALUES {', '.join([values] * len(chunk))} "
-                f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {updates}",
+                f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {', '.join(updates)}",
                 [value for row in chunk for value in row],
             )

@@ -88,7 +88,7 @@ def test_closing_the_night_leads_to_a_recap_to_share(
     share = page.get_by_role("button", name="Share…")
     expect(share).to_be_visible()
     share.click()
-    page.wait_for_function("window.__shared.length === 1")
+    page.wait_for_function("() => window.__shared.length === 1")
     (shared,) = page.evaluate("window.__shared")
     text = page.locator("#recap-text").input_value()
     assert shared["text"] == text

@@ -80,10 +80,11 @@ def test_it_catches_a_balanced_edit_that_disagrees_with_the_rules(played):
         )
     err = StringIO()
     with pytest.raises(
-        CommandError, match=r"8 problem\(s\)"
-    ):  # the hand, three tallies, four pairs
+        CommandError, match=r"9 problem\(s\)"
+    ):  # the hand, three tallies, four pairs, and the winner's best hand of the night
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert "differ from the rules engine's" in err.getvalue()
+    assert "best hand on night" in err.getvalue()
 
 
 def test_a_closed_seasons_total_is_kept_and_checked(played, players):

@@ -1,0 +1,34 @@
+"""Winning and losing nights in a row.
+
+A night won is one with a net above zero, a night lost one below; a night that came
+out level ends either streak.
+
+    >>> s = streaks([5, 2, -1, 3, 4, 1, 0, -2, -2])
+    >>> s.longest_won, s.longest_lost, s.current
+    (3, 2, -2)
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Streaks:
+    longest_won: int = 0
+    longest_lost: int = 0
+    current: int = 0  # nights in a row up to the last one: won above zero, lost below
+
+
+def streaks(nets: Iterable[int]) -> Streaks:
+    """The streaks of a player's nights, given their nets in the order played."""
+    longest_won = longest_lost = current = 0
+    for net in nets:
+        if net > 0:
+            current = current + 1 if current > 0 else 1
+        elif net < 0:
+            current = current - 1 if current < 0 else -1
+        else:
+            current = 0
+        longest_won = max(longest_won, current)
+        longest_lost = max(longest_lost, -current)
+    return Streaks(longest_won, longest_lost, current)
