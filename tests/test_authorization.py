@@ -72,6 +72,12 @@ MATRIX = {
     "standings_all_csv": ("get", READ, None),
     "standings_season_csv": ("get", READ, None),
     "player": ("get", READ, None),
+    "head_to_head": ("get", READ, None),
+    "head_to_head_csv": ("get", READ, None),
+    "records": ("get", READ, None),
+    "ratings_csv": ("get", READ, None),
+    "drops": ("get", READ, None),
+    "drops_csv": ("get", READ, None),
 }
 ACTORS = ("anonymous", "outsider", "viewer", "scorekeeper", "owner", "share")
 ALLOWED = {
@@ -121,6 +127,7 @@ def world(league, owner, season, night, players, django_user_model):
         "night_id": night.pk,
         "hand_id": hand.pk,
         "player_id": players["Goblin"].pk,
+        "other_id": players["Croaker"].pk,
         "season_id": season.pk,
         "membership_id": membership.pk,
         "link_id": link.pk,

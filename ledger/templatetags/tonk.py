@@ -56,3 +56,9 @@ def giro_svg(option) -> str:
     """A pay option's GiroCode as inline SVG. segno draws it as one path of modules: what
     was typed (the IBAN, the holder, the note) is encoded in the path, never written out."""
     return mark_safe(option.giro.svg_inline(scale=4, border=2, light="#fff", title="GiroCode"))
+
+
+@register.filter
+def negate(amount: int) -> int:
+    """``{{ net|negate|signed_money:league }}``: the other side of what was won between two."""
+    return -amount

@@ -3,7 +3,7 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from ledger.models import Hand, League, Night, Player
+from ledger.models import Hand, League, Night, Player, Season
 from ledger.web.inputs import parse_id
 
 
@@ -28,3 +28,12 @@ def player_or_404(league: League, player_id: int | str) -> Player:
 def night_id_or_none(value: str) -> int | None:
     """An optional night named by a form: blank means none, anything else must be an id."""
     return None if value == "" else _id_or_404(value)
+
+
+def season_asked(league: League, season_id: int | str | None) -> Season | None:
+    """The season asked for; by default the open one, else the latest; None for all time."""
+    if season_id == "all":
+        return None
+    if season_id not in (None, ""):
+        return get_object_or_404(league.seasons, pk=_id_or_404(season_id))
+    return league.seasons.open().first() or league.seasons.order_by("-started_at").first()

@@ -242,6 +242,18 @@ class HandForm(forms.Form):
         self.claims = [(p, data[f"claim-{p.pk}"]) for p in claimed]
         self.deal_counts = {p: data[f"claim-{p.pk}"] for p in counted if p not in claimed}
 
+    def dropper_count(self) -> int | None:
+        """The dropper's count as typed so far, whether or not the rest of the sheet is
+        filled in: the drop advisor's line needs no more."""
+        dropper = self.data.get("dropper", "")
+        field = self.fields.get(f"count-{dropper}")
+        if field is None or not self.is_bound:
+            return None
+        try:
+            return field.clean(self.data.get(f"count-{dropper}", ""))
+        except forms.ValidationError:
+            return None
+
     def details(self) -> HandDetails:
         data, player = self.cleaned_data, self.by_pk.get
         counts = {

@@ -18,7 +18,9 @@ from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
 from ledger.reads import board
 from ledger.reads.pot import bets_left_seated
+from ledger.reads.drops import drops_at
 from ledger.reads.preview import Preview, cards, preview
+from ledger.rivalry import DropFigure
 from ledger.rows.details import Bet, stored_bets, stored_details
 from ledger.rules import OUTCOMES, parse_rules
 from ledger.web import polling
@@ -114,7 +116,14 @@ def _context(night: Night, outcome: str, table: Table, form: HandForm, preview=N
         "cards": cards(table.spec),
         "preview": preview,
         "other_hands": _other_hands(night, table),
+        "drop_advice": _drop_advice(night, outcome, form),
     }
+
+
+def _drop_advice(night: Night, outcome: str, form: HandForm) -> DropFigure | None:
+    """How the league's drops at the dropper's count went, once the count is in."""
+    count = form.dropper_count() if outcome == "drop" else None
+    return None if count is None else drops_at(night.season.league, count)
 
 
 def _other_hands(night: Night, table: Table) -> list[Hand]:

@@ -3,40 +3,30 @@
 import csv
 import itertools
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from ledger.reads.pot import players_by_id, pot_history
+from ledger.reads.ratings import stored_ratings
+from ledger.reads.rivalry import RIVAL_NIGHTS, opponents, player_records, rival_and_nemesis
 from ledger.reads.standings import night_running_totals, player_nights, standings
+from ledger.rivalry import PROVISIONAL_NIGHTS
 from ledger.rules import RESULTS, WIN_RESULTS
 from ledger.rules.money import format_number, format_plain, unit_is_sign
 from ledger.web.access import READ, keeps_pay_handles, league_for, night_for, sees_pay_handles
 from ledger.web.charts import legend, line_chart
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import money, number_style
-from ledger.web.inputs import parse_id
-from ledger.web.lookups import player_or_404
+from ledger.web.lookups import player_or_404, season_asked
 from ledger.web.pay_buttons import handles_of
 from ledger.web.spreadsheets import safe_cell
 
 ROWS_SHOWN = 60  # a phone shows the top of a big league; the rest on demand
 # The standings' heading of each kind of win, from the registry (rules/outcomes.py).
 WIN_LABELS = {kind: gettext_lazy(RESULTS[kind].wins_label) for kind in WIN_RESULTS}
-
-
-def _season(league, season_id):
-    """The season asked for; by default the open one, else the latest; None for all time."""
-    if season_id == "all":
-        return None
-    if season_id not in (None, ""):
-        pk = parse_id(season_id)
-        if pk is None:
-            raise Http404("no such season")
-        return get_object_or_404(league.seasons, pk=pk)
-    return league.seasons.open().first() or league.seasons.order_by("-started_at").first()
 
 
 def _money(league):
@@ -54,7 +44,7 @@ def standings_page(
     request: HtmxHttpRequest, slug: str, season_id: int | str | None = None
 ) -> HttpResponse:
     league = league_for(request, slug, READ)
-    season = _season(league, season_id)
+    season = season_asked(league, season_id)
     table = standings(league, season)
     every_row = request.GET.get("players") == "all"
     return render(
@@ -80,7 +70,7 @@ def standings_csv(
     request: HtmxHttpRequest, slug: str, season_id: int | str | None = None
 ) -> HttpResponse:
     league = league_for(request, slug, READ)
-    season = _season(league, season_id)
+    season = season_asked(league, season_id)
     table = standings(league, season)
     places = league.decimal_places
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -131,12 +121,14 @@ def standings_csv(
 def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = league_for(request, slug, READ)
     player = player_or_404(league, player_id)
-    season = _season(league, request.GET.get("season"))
+    season = season_asked(league, request.GET.get("season"))
     lines = player_nights(player, season)
     record = next(
         (row for row in standings(league, season).rows if row.player_id == player.pk), None
     )
     running = list(itertools.accumulate(line.net for line in lines))
+    met = opponents(player, season)
+    rival, nemesis = rival_and_nemesis(met)
     title = _("%(player)s's running balance, night by night") % {"player": player.name}
     return render(
         request,
@@ -154,6 +146,14 @@ def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResp
             else "",
             "chart_title": title,
             "handles": handles_of([player]).get(player.pk, []) if sees_pay_handles(request) else [],
+            "rating": stored_ratings(league, players=[player]).get(player.pk),
+            "provisional_nights": PROVISIONAL_NIGHTS,
+            "bests": player_records(player, season) if record else None,
+            "opponents": met,
+            "rival": rival,
+            "nemesis": nemesis,
+            "rival_nights": RIVAL_NIGHTS,
+            "season_query": f"?season={season.pk}" if season else "?season=all",
             "keeps_handles": keeps_pay_handles(request, league, player),
         },
     )

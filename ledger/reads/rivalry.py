@@ -1,0 +1,286 @@
+"""The story between players, from the tallies: head-to-head, rivals, streaks, records.
+
+Every function issues a fixed number of queries whatever the number of hands. A night
+counts for a streak once it is closed; records count every standing hand.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from ledger.models import League, Night, PairNight, Player, PlayerNight, Season, WinTally
+from ledger.rivalry import Streaks, streaks
+
+RIVAL_NIGHTS = 3  # a rival or a nemesis has been met at least this many nights
+
+
+def _scope(season: Season | None, league: League | None = None) -> dict:
+    if season is not None:
+        return {"season": season}
+    return {"season__league": league} if league is not None else {}
+
+
+@dataclass
+class Meeting:
+    """What ``player`` and ``other`` did to each other: money, hands, catches."""
+
+    player: Player
+    other: Player
+    nights: int = 0
+    hands: int = 0  # sat at together
+    net: int = 0  # what player won from other; other's is the same, negated
+    wins: int = 0  # hands player won with other at the table
+    losses: int = 0  # hands other won with player at the table
+    catches: int = 0  # other's drops player caught
+    caught: int = 0  # player's drops other caught
+
+
+def _sum_rows(rows) -> dict:
+    return {name: rows[name] or 0 for name in ("net", "hands", "wins", "catches")}
+
+
+def opponents(player: Player, season: Season | None = None) -> list[Meeting]:
+    """Everyone the player has sat with, the one they won most from first (two queries)."""
+    scope = _scope(season)
+    mine = (
+        PairNight.objects.filter(player=player, **scope)
+        .values("counterparty")
+        .annotate(
+            nights=Count("id", filter=Q(hands__gt=0)),
+            net=Sum("net"),
+            hands=Sum("hands"),
+            wins=Sum("wins"),
+            catches=Sum("catches"),
+        )
+        .order_by()
+    )
+    theirs: dict[int, dict] = {
+        row["player"]: dict(row)
+        for row in PairNight.objects.filter(counterparty=player, **scope)
+        .values("player")
+        .annotate(wins=Sum("wins"), catches=Sum("catches"))
+        .order_by()
+    }
+    others = Player.objects.in_bulk([row["counterparty"] for row in mine])
+    meetings = []
+    for row in mine:
+        back = theirs.get(row["counterparty"], {})
+        meetings.append(
+            Meeting(
+                player=player,
+                other=others[row["counterparty"]],
+                nights=row["nights"],
+                **_sum_rows(row),
+                losses=back.get("wins") or 0,
+                caught=back.get("catches") or 0,
+            )
+        )
+    meetings = [m for m in meetings if m.hands]
+    meetings.sort(key=lambda m: (-m.net, m.other.name))
+    return meetings
+
+
+def rival_and_nemesis(meetings: list[Meeting]) -> tuple[Meeting | None, Meeting | None]:
+    """The one the player beat most by money, and the one who beat them most, among those
+    met at least ``RIVAL_NIGHTS`` nights."""
+    met = [m for m in meetings if m.nights >= RIVAL_NIGHTS]
+    rival = max(met, key=lambda m: m.net, default=None)
+    nemesis = min(met, key=lambda m: m.net, default=None)
+    return (
+        rival if rival is not None and rival.net > 0 else None,
+        nemesis if nemesis is not None and nemesis.net < 0 else None,
+    )
+
+
+@dataclass
+class NightTogether:
+    night: Night
+    net: int  # what the first player won from the second
+    hands: int
+
+
+@dataclass
+class HeadToHead:
+    meeting: Meeting
+    nights: list[NightTogether] = field(default_factory=list)  # the latest first
+
+
+def head_to_head(player: Player, other: Player, season: Season | None = None) -> HeadToHead:
+    """Two players' meetings, night by night (two queries)."""
+    scope = _scope(season)
+    meeting = Meeting(player=player, other=other)
+    nights = []
+    rows = (
+        PairNight.objects.filter(player=player, counterparty=other, hands__gt=0, **scope)
+        .select_related("night")
+        .order_by("-night__date", "-night_id")
+    )
+    for row in rows:
+        meeting.nights += 1
+        meeting.net += row.net
+        meeting.hands += row.hands
+        meeting.wins += row.wins
+        meeting.catches += row.catches
+        nights.append(NightTogether(row.night, row.net, row.hands))
+    back = PairNight.objects.filter(player=other, counterparty=player, **scope).aggregate(
+        wins=Sum("wins"), catches=Sum("catches")
+    )
+    meeting.losses, meeting.caught = back["wins"] or 0, back["catches"] or 0
+    return HeadToHead(meeting, nights)
+
+
+def matrix(league: League, season: Season | None = None) -> dict[tuple[int, int], int]:
+    """{(player, other): what player won from other} over the scope, every pair both ways
+    (one query): antisymmetric, and summing to zero."""
+    rows = (
+        PairNight.objects.filter(**_scope(season, league))
+        .values_list("player", "counterparty")
+        .annotate(net=Sum("net"))
+        .order_by()
+    )
+    return {(player, other): net for player, other, net in rows}
+
+
+def meetings(league: League, season: Season | None = None) -> list[Meeting]:
+    """Every pair of the league's players who sat together, each pair both ways, for the
+    spreadsheet (two queries)."""
+    rows = (
+        PairNight.objects.filter(**_scope(season, league))
+        .values("player", "counterparty")
+        .annotate(
+            nights=Count("id", filter=Q(hands__gt=0)),
+            net=Sum("net"),
+            hands=Sum("hands"),
+            wins=Sum("wins"),
+            catches=Sum("catches"),
+        )
+        .filter(hands__gt=0)
+        .order_by()
+    )
+    players = {p.pk: p for p in league.players.all()}
+    by_pair: dict[tuple[int, int], dict] = {
+        (row["player"], row["counterparty"]): dict(row) for row in rows
+    }
+    found = []
+    for (a, b), row in by_pair.items():
+        back = by_pair.get((b, a), {})
+        found.append(
+            Meeting(
+                player=players[a],
+                other=players[b],
+                nights=row["nights"],
+                **_sum_rows(row),
+                losses=back.get("wins") or 0,
+                caught=back.get("catches") or 0,
+            )
+        )
+    found.sort(key=lambda m: (m.player.name, -m.net, m.other.name))
+    return found
+
+
+@dataclass
+class Record:
+    """The best of something: who, on which night, how much."""
+
+    player: Player
+    night: Night
+    value: int
+
+
+@dataclass
+class StreakRecord:
+    player: Player
+    nights: int
+
+
+@dataclass
+class Records:
+    biggest_night: Record | None = None
+    biggest_hand: Record | None = None
+    most_tonk_outs: Record | None = None
+    most_catches: Record | None = None
+    longest_won: StreakRecord | None = None
+    longest_lost: StreakRecord | None = None
+    streaks: dict[Player, Streaks] = field(default_factory=dict)
+
+
+def closed_nets(league: League, season: Season | None = None) -> dict[int, list[int]]:
+    """{player id: nets of their closed nights, in the order played} (one query)."""
+    rows = (
+        PlayerNight.objects.filter(
+            hands__gt=0, night__closed_at__isnull=False, **_scope(season, league)
+        )
+        .order_by("night__date", "night_id")
+        .values_list("player_id", "net")
+    )
+    nets: dict[int, list[int]] = defaultdict(list)
+    for player, net in rows:
+        nets[player].append(net)
+    return nets
+
+
+def records(league: League, season: Season | None = None) -> Records:
+    """The league's records over the scope (six queries)."""
+    scope = _scope(season, league)
+    tallies = PlayerNight.objects.filter(hands__gt=0, **scope).select_related("player", "night")
+    found = Records()
+    best = tallies.filter(net__gt=0).order_by("-net", "night__date").first()
+    if best:
+        found.biggest_night = Record(best.player, best.night, best.net)
+    best = tallies.filter(best_hand__gt=0).order_by("-best_hand", "night__date").first()
+    if best:
+        found.biggest_hand = Record(best.player, best.night, best.best_hand)
+    best = tallies.filter(catches__gt=0).order_by("-catches", "night__date").first()
+    if best:
+        found.most_catches = Record(best.player, best.night, best.catches)
+    tonk_outs = (
+        WinTally.objects.filter(kind="tonk_out", count__gt=0, **scope)
+        .select_related("player", "night")
+        .order_by("-count", "night__date")
+        .first()
+    )
+    if tonk_outs:
+        found.most_tonk_outs = Record(tonk_outs.player, tonk_outs.night, tonk_outs.count)
+    players = {p.pk: p for p in league.players.all()}
+    found.streaks = {
+        players[pk]: streaks(nets) for pk, nets in closed_nets(league, season).items()
+    }
+    by_won = max(found.streaks.items(), key=lambda kv: kv[1].longest_won, default=None)
+    if by_won and by_won[1].longest_won:
+        found.longest_won = StreakRecord(by_won[0], by_won[1].longest_won)
+    by_lost = max(found.streaks.items(), key=lambda kv: kv[1].longest_lost, default=None)
+    if by_lost and by_lost[1].longest_lost:
+        found.longest_lost = StreakRecord(by_lost[0], by_lost[1].longest_lost)
+    return found
+
+
+@dataclass
+class PlayerRecords:
+    streaks: Streaks
+    biggest_night: Record | None
+    biggest_hand: Record | None
+    most_tonk_outs: Record | None
+
+
+def player_records(player: Player, season: Season | None = None) -> PlayerRecords:
+    """A player's streaks and bests over the scope (four queries)."""
+    scope = _scope(season)
+    tallies = PlayerNight.objects.filter(player=player, hands__gt=0, **scope).select_related(
+        "night"
+    )
+    nets = tallies.filter(night__closed_at__isnull=False).order_by("night__date", "night_id")
+    best_night = tallies.filter(net__gt=0).order_by("-net", "night__date").first()
+    best_hand = tallies.filter(best_hand__gt=0).order_by("-best_hand", "night__date").first()
+    tonk_outs = (
+        WinTally.objects.filter(player=player, kind="tonk_out", count__gt=0, **scope)
+        .select_related("night")
+        .order_by("-count", "night__date")
+        .first()
+    )
+    return PlayerRecords(
+        streaks=streaks(nets.values_list("net", flat=True)),
+        biggest_night=Record(player, best_night.night, best_night.net) if best_night else None,
+        biggest_hand=Record(player, best_hand.night, best_hand.best_hand) if best_hand else None,
+        most_tonk_outs=Record(player, tonk_outs.night, tonk_outs.count) if tonk_outs else None,
+    )
