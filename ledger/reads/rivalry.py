@@ -243,9 +243,7 @@ def records(league: League, season: Season | None = None) -> Records:
     if tonk_outs:
         found.most_tonk_outs = Record(tonk_outs.player, tonk_outs.night, tonk_outs.count)
     players = {p.pk: p for p in league.players.all()}
-    found.streaks = {
-        players[pk]: streaks(nets) for pk, nets in closed_nets(league, season).items()
-    }
+    found.streaks = {players[pk]: streaks(nets) for pk, nets in closed_nets(league, season).items()}
     by_won = max(found.streaks.items(), key=lambda kv: kv[1].longest_won, default=None)
     if by_won and by_won[1].longest_won:
         found.longest_won = StreakRecord(by_won[0], by_won[1].longest_won)

@@ -17,8 +17,8 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.models import Hand, Night, Player
 from ledger.reads import board
-from ledger.reads.pot import bets_left_seated
 from ledger.reads.drops import drops_at
+from ledger.reads.pot import bets_left_seated
 from ledger.reads.preview import Preview, cards, preview
 from ledger.rivalry import DropFigure
 from ledger.rows.details import Bet, stored_bets, stored_details
