@@ -1,0 +1,132 @@
+import csv
+import io
+from datetime import date
+
+import pytest
+
+from ledger import services
+from ledger.rows.details import HandDetails
+from ledger.tooling.demo import DemoLeague
+from tests.helpers import drop, record
+from tests.views.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rivals(season, players):
+    """Three closed nights of Croaker, Goblin and Elmo: Croaker tonks out on each, Goblin
+    catches Elmo's drop on the last; and a fourth night still open."""
+    p = players
+    table = [p["Croaker"], p["Goblin"], p["Elmo"]]
+    for day in (1, 2, 3, 4):
+        night = services.start_night(
+            season=season, players=table, dealer=p["Elmo"], date=date(2026, 1, day)
+        )
+        record(night, HandDetails(outcome="tonk_out", winner=p["Croaker"]))
+        if day == 3:
+            record(night, drop(p["Elmo"], {p["Croaker"]: 20, p["Goblin"]: 5, p["Elmo"]: 9}))
+        if day < 4:
+            services.close_night(night=night)
+    return night
+
+
+def rows(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def test_the_player_page_tells_the_story(client, league, rivals, players):
+    text = client.get(f"/l/{league.slug}/players/{players['Croaker'].pk}/").content.decode()
+    assert 'id="player-rating">Skill rating <strong>' in text
+    assert "provisional: 3 of 5 nights" in text
+    assert "4 nights won in a row" not in text  # the open night counts for no run
+    assert "3 nights won in a row" in text
+    elmo = f"/l/{league.slug}/players/{players['Croaker'].pk}/vs/{players['Elmo'].pk}/"
+    assert f'<a href="{elmo}?season={rivals.season_id}">Elmo</a> <strong>+$8.00</strong>' in text
+    won_lost = "4\N{EN DASH}0"
+    assert f'<td class="text-end">{won_lost}</td><td class="text-end">+$7.00</td>' in text  # Goblin
+    elmo = client.get(f"/l/{league.slug}/players/{players['Elmo'].pk}/").content.decode()
+    assert 'id="nemesis"' in elmo
+    assert ">Croaker</a> <strong>\N{MINUS SIGN}$8.00</strong>" in elmo
+    assert "When Elmo drops" in elmo
+
+
+def test_the_head_to_head_page_both_ways(client, league, rivals, players):
+    a, b = players["Goblin"], players["Elmo"]
+    text = client.get(f"/l/{league.slug}/players/{a.pk}/vs/{b.pk}/?season=all").content.decode()
+    assert "Goblin against Elmo" in text
+    assert "over 4 nights together." in text
+    assert '<td class="text-end" id="h2h-catches">1</td>' in text
+    back = client.get(f"/l/{league.slug}/players/{b.pk}/vs/{a.pk}/?season=all").content.decode()
+    assert '<td class="text-end" id="h2h-catches">0</td><td class="text-end">1</td>' in back
+    assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/{a.pk}/").status_code == 404
+    assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/99999/").status_code == 404
+    lonely = services.add_player(league=league, name="Otto")
+    text = client.get(f"/l/{league.slug}/players/{a.pk}/vs/{lonely.pk}/").content.decode()
+    assert "have not played a hand together yet" in text
+
+
+def test_records_and_ratings(client, league, rivals, players):
+    text = client.get(f"/l/{league.slug}/records/?season=all").content.decode()
+    assert "Skill ratings" in text
+    assert text.index(">Croaker</a>") < text.index(">Goblin</a>") < text.index(">Elmo</a>")
+    assert "Longest winning run:</span> <strong>3 nights</strong> Croaker" in text
+    assert "Most catches in a night:</span> <strong>1</strong> Goblin" in text
+    ratings = rows(client.get(f"/l/{league.slug}/ratings.csv"))
+    assert ratings[1] == ["rank", "player", "rating", "mu", "sigma", "rated nights", "provisional"]
+    assert [row[1] for row in ratings[2:]] == ["Croaker", "Goblin", "Elmo"]
+    assert {row[5] for row in ratings[2:]} == {"3"}
+    meetings = rows(client.get(f"/l/{league.slug}/head-to-head.csv?season=all"))
+    assert ["Croaker", "Elmo", "4", "5", "8.00", "4", "0", "0", "0"] in meetings
+    assert ["Elmo", "Goblin", "4", "5", "-2.00", "0", "0", "0", "1"] in meetings
+
+
+def test_when_to_drop_and_its_spreadsheet(client, league, rivals, players):
+    text = client.get(f"/l/{league.slug}/drops/?season=all").content.decode()
+    assert '<svg class="chart"' in text
+    assert '<tr><th scope="row">9</th><td class="text-end">1</td>' in text
+    assert "%" not in text.split("<tbody>")[1].split("</tbody>")[0]  # one drop: no share
+    mine = client.get(f"/l/{league.slug}/drops/?player={players['Goblin'].pk}").content.decode()
+    assert "No drops logged here yet." in mine
+    sheet = rows(client.get(f"/l/{league.slug}/drops.csv?season=all"))
+    assert sheet[2] == ["9", "1", "0", "1", "0", "", ""]
+    assert client.get(f"/l/{league.slug}/drops/?player=abc").status_code == 404
+
+
+def test_the_drop_sheet_says_how_drops_at_the_count_went(client, league, rivals, players):
+    p = players
+    preview = f"/l/{league.slug}/nights/{rivals.pk}/hand/drop/preview/"
+    data = {"dealer": p["Elmo"].pk, "dropper": p["Croaker"].pk}
+    text = client.post(preview, data, **HTMX).content.decode()
+    assert "drop-advice" not in text  # no count yet
+    text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "9"}, **HTMX).content.decode()
+    assert "At 9, drops here won 0 of 1: too few to go by." in text
+    text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
+    assert "No drops at 4 logged here yet." in text
+    for _ in range(5):
+        record(rivals, drop(p["Goblin"], {p["Croaker"]: 20, p["Goblin"]: 4, p["Elmo"]: 20}))
+    text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
+    assert "At 4, drops here won 5 of 5 (100%)." in text
+
+
+@pytest.mark.parametrize(
+    ("page", "queries"),
+    [("records/?season=all", 10), ("records/", 11), ("drops/?season=all", 5), ("drops.csv", 4)],
+)
+def test_league_pages_keep_their_queries(client, owner, django_assert_num_queries, page, queries):
+    for size in (40, 700):
+        league = DemoLeague(
+            players=8, seasons=2, hands=size, seed=size, name=f"L{size}", owner=owner
+        ).create()
+        with django_assert_num_queries(queries):
+            assert client.get(f"/l/{league.slug}/{page}").status_code == 200
+
+
+def test_head_to_head_keeps_its_queries(client, owner, django_assert_num_queries):
+    for size in (40, 700):
+        league = DemoLeague(
+            players=5, seasons=2, hands=size, seed=size, name=f"L{size}", owner=owner
+        ).create()
+        a, b = league.players.order_by("pk")[:2]
+        with django_assert_num_queries(8):
+            assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/{b.pk}/").status_code == 200
