@@ -379,6 +379,9 @@ class Hand(models.Model):
     )
     method = models.CharField(max_length=6, choices=Method.choices, blank=True)
     first_turn = models.BooleanField(default=False)
+    drop_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="a drop's dropper's count, for the drop advisor"
+    )
     side_bets = models.JSONField(
         default=list, blank=True, help_text="kind, ante, player ids and winner id of each bet"
     )
@@ -427,6 +430,13 @@ class Hand(models.Model):
             models.CheckConstraint(
                 condition=~Q(replaces=F("id")), name="hand_not_its_own_correction"
             ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["drop_count", "night"],
+                condition=Q(drop_count__isnull=False),
+                name="hand_drops_by_count",
+            )
         ]
 
     def __str__(self) -> str:
@@ -619,32 +629,6 @@ class PairNight(models.Model):
         return (
             f"{self.player_id} from {self.counterparty_id} on night {self.night_id}: {self.net:+d}"
         )
-
-
-class DropTally(models.Model):
-    """A player's drops of one night at one count: how many, how many won, how many were
-    caught (the rest were drawn). The drop advisor's read model, kept like ``PlayerNight``."""
-
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="drop_tallies")
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="drop_tallies")
-    count = models.PositiveSmallIntegerField(help_text="the dropper's count")
-    drops = models.IntegerField(default=0)
-    won = models.IntegerField(default=0)
-    caught = models.IntegerField(default=0)
-
-    COUNTERS = ("drops", "won", "caught")
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["player", "night", "count"], name="one_drop_tally_per_count"
-            )
-        ]
-        indexes = [models.Index(fields=["season", "count"], name="drop_tally_season_count")]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} dropped {self.drops} at {self.count} on night {self.night_id}"
 
 
 class PlayerRating(models.Model):

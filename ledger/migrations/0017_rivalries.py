@@ -2,13 +2,15 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.models import OuterRef, Subquery
 
 CHUNK = 2000
 
 
 def rebuild_tallies(apps, schema_editor):
-    """Work out every tally again from the standing hands, now that the pair tallies count
-    hands, wins and catches, and the night tallies keep the best hand; then rate the
+    """Keep each drop's count on its hand; work out every tally again from the standing
+    hands, now that the pair tallies count hands, wins and catches, and the night tallies
+    keep the best hand; then rate the
     closed nights. The tally code is today's (``services/tallies.py``): a database that
     holds hands is migrated with the code of its release."""
     from ledger.models import League as Rated
@@ -18,6 +20,8 @@ def rebuild_tallies(apps, schema_editor):
     Hand = apps.get_model("ledger", "Hand")
     Entry = apps.get_model("ledger", "Entry")
     HandPlayer = apps.get_model("ledger", "HandPlayer")
+    dropper = HandPlayer.objects.filter(hand=OuterRef("pk"), player=OuterRef("dropper"))
+    Hand.objects.filter(outcome="drop").update(drop_count=Subquery(dropper.values("count")[:1]))
     for name in ("PlayerNight", "WinTally", "PairNight"):
         apps.get_model("ledger", name).objects.all().delete()
     standing = Hand.objects.exclude(transactions__kind="void").select_related("night")
@@ -70,22 +74,14 @@ class Migration(migrations.Migration):
             name='best_hand',
             field=models.BigIntegerField(default=0, help_text='the most won on one standing hand of the night; 0 if none won'),
         ),
-        migrations.CreateModel(
-            name='DropTally',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('count', models.PositiveSmallIntegerField(help_text="the dropper's count")),
-                ('drops', models.IntegerField(default=0)),
-                ('won', models.IntegerField(default=0)),
-                ('caught', models.IntegerField(default=0)),
-                ('night', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='drop_tallies', to='ledger.night')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='ledger.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='drop_tallies', to='ledger.season')),
-            ],
-            options={
-                'indexes': [models.Index(fields=['season', 'count'], name='drop_tally_season_count')],
-                'constraints': [models.UniqueConstraint(fields=('player', 'night', 'count'), name='one_drop_tally_per_count')],
-            },
+        migrations.AddField(
+            model_name='hand',
+            name='drop_count',
+            field=models.PositiveSmallIntegerField(blank=True, help_text="a drop's dropper's count, for the drop advisor", null=True),
+        ),
+        migrations.AddIndex(
+            model_name='hand',
+            index=models.Index(condition=models.Q(('drop_count__isnull', False)), fields=['drop_count', 'night'], name='hand_drops_by_count'),
         ),
         migrations.CreateModel(
             name='PlayerRating',

@@ -1,17 +1,16 @@
 """The standings' read models worked out afresh from the hands and entries, for the audit.
 
-``services/tallies.py`` keeps ``PlayerNight``, ``WinTally``, ``PairNight`` and ``DropTally`` a
-hand at a time; ``check_ledger`` compares them with what these queries find.
+``services/tallies.py`` keeps ``PlayerNight``, ``WinTally`` and ``PairNight`` a hand at a
+time; ``check_ledger`` compares them with what these queries find.
 """
 
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
 from ledger.models import (
-    DropTally,
     Entry,
     HandPlayer,
     PairNight,
@@ -125,25 +124,3 @@ def best_hands() -> dict[tuple[int, int], int]:
         if net > best.get((player, night), 0):
             best[player, night] = net
     return best
-
-
-def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
-    """Drops by dropper, night and count worked out afresh, for the audit (one query)."""
-    voided = Q(hand__transactions__kind=Transaction.Kind.VOID)
-    rows = (
-        HandPlayer.objects.filter(
-            hand__outcome="drop", player=F("hand__dropper"), count__isnull=False
-        )
-        .exclude(voided)
-        .values_list("player", "hand__night", "count")
-        .annotate(
-            drops=Count("id"),
-            won=Count("id", filter=Q(hand__result="drop_won")),
-            caught=Count("id", filter=Q(hand__result="caught")),
-        )
-        .order_by()
-    )
-    return {
-        (player, night, count): dict(zip(DropTally.COUNTERS, counters, strict=True))
-        for player, night, count, *counters in rows
-    }

@@ -68,6 +68,9 @@ class HandDetails:
             "winner": self.winner,
             "method": self.method if "method" in logs else "",
             "first_turn": self.first_turn,
+            "drop_count": self.counts.get(self.dropper)
+            if self.outcome == "drop" and self.dropper and self.counts
+            else None,
         }
 
     def players_named(self) -> list[Player]:

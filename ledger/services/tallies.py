@@ -1,5 +1,5 @@
-"""Keeping the tallies (``PlayerNight``, ``WinTally``, ``PairNight``, ``DropTally``) in step
-with the hands that stand.
+"""Keeping the tallies (``PlayerNight``, ``WinTally``, ``PairNight``) in step with the hands
+that stand.
 
 A hand adds its players' nets and counts; its void takes them away again. ``Changes``
 gathers what many hands do and applies it with a statement a table that inserts or
@@ -13,7 +13,6 @@ from django.db import connection
 from django.db.models import Case, Sum, Value, When
 
 from ledger.models import (
-    DropTally,
     Entry,
     HandPlayer,
     PairNight,
@@ -33,7 +32,6 @@ class Changes:
         self.players: dict[tuple, Counter] = defaultdict(Counter)
         self.best: dict[tuple, int] = {}  # (player, night, season) -> most won on one hand
         self.pairs: dict[tuple, Counter] = defaultdict(Counter)  # (player, other, night, season)
-        self.drops: dict[tuple, Counter] = defaultdict(Counter)  # (player, night, count, season)
         self.rebest: set[tuple[int, int]] = set()  # (night, player): best hand to look up again
 
     def add(self, hand, seats: Iterable[HandPlayer], entries: Iterable[Entry], sign: int = 1):
@@ -61,15 +59,6 @@ class Changes:
                     pair["wins"] += sign
                 if seat.role == "catcher" and other.role == "caught":
                     pair["catches"] += sign
-            if (
-                hand.outcome == "drop"
-                and seat.player_id == hand.dropper_id
-                and seat.count is not None
-            ):
-                drop = self.drops[seat.player_id, night, seat.count, season]
-                drop["drops"] += sign
-                drop["won"] += sign if hand.result == "drop_won" else 0
-                drop["caught"] += sign if hand.result == "caught" else 0
         nets: Counter = Counter()
         for entry in entries:
             nets[entry.player_id] += entry.amount
@@ -111,16 +100,6 @@ class Changes:
             [
                 (*key[:3], key[3], *(delta.get(name, 0) for name in PairNight.COUNTERS))
                 for key, delta in self.pairs.items()
-                if any(delta.values())
-            ],
-        )
-        increment(
-            DropTally,
-            ["player_id", "night_id", "count"],
-            list(DropTally.COUNTERS),
-            [
-                (*key[:3], key[3], *(delta.get(name, 0) for name in DropTally.COUNTERS))
-                for key, delta in self.drops.items()
                 if any(delta.values())
             ],
         )

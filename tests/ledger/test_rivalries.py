@@ -270,3 +270,14 @@ def test_rival_and_nemesis_need_three_nights(season, players):
     rival, nemesis = rival_and_nemesis(opponents(p["Elmo"]))
     assert rival is None
     assert nemesis.other == p["Croaker"]
+
+
+def test_check_ledger_finds_a_drop_count_that_is_not_its_droppers(night, players):
+    p = players
+    hand = record(night, drop(p["Goblin"], {p["Croaker"]: 20, p["Goblin"]: 4, p["Elmo"]: 20}))
+    assert hand.drop_count == 4
+    type(hand).objects.filter(pk=hand.pk).update(drop_count=5)
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_ledger", stdout=StringIO(), stderr=err)
+    assert "stored drop count 5, its dropper's seat says otherwise" in err.getvalue()

@@ -390,13 +390,12 @@ def test_saving_a_hand_takes_a_fixed_number_of_statements(
     save = urls["night"] + "hand/drop/save/"
     # 1 the user; 2 the night's seats with the visitor's role (one join); 3 savepoint
     # (BEGIN in production); 4 lock the night; 5 the seats, last hand number and any hand
-    # under this key; 6-12 insert the hand, its players, its transaction, its entries,
-    # and add to the three tallies a caught drop changes (the players', the pairs', the
-    # drops'); 13 move the deal; 14 release (COMMIT).
-    with django_assert_num_queries(14):
+    # under this key; 6-11 insert the hand, its players, its transaction, its entries,
+    # and add to the two tallies; 12 move the deal; 13 release (COMMIT).
+    with django_assert_num_queries(13):
         assert client.post(save, drop_data(players, key="plain")).status_code == 302
-    # The htmx save answers with what the hand changed: the 14 above and the totals (the
+    # The htmx save answers with what the hand changed: the 13 above and the totals (the
     # seats with their tallies); the hand's row is drawn from the rows it wrote.
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(14):
         assert client.post(save, drop_data(players, key="htmx"), **HTMX).status_code == 200
     assert Hand.objects.count() == 2
