@@ -22,7 +22,7 @@ def test_bench_pages_times_every_read_page():
     lines = out.getvalue().splitlines()
     assert lines[0] == "Demo League: 20 hands, " + lines[0].rsplit(" ", 1)[-1]
     timed = [line for line in lines if " p95 " in line]
-    assert len(timed) == 10
+    assert len(timed) == 14
     met, not_met = map(int, re.fullmatch(r"(\d+) met, (\d+) NOT MET", lines[-1]).groups())
     assert met + not_met == len(timed)
     assert met == sum(line.endswith(": met)") for line in timed)

@@ -363,6 +363,11 @@ def main_screens(night, players) -> dict[str, str]:
         "season settle-up": reverse("ledger:season_settle", args=[slug, night.season_id]),
         "standings": reverse("ledger:standings", args=[slug]),
         "player": reverse("ledger:player", args=[slug, players["Croaker"].pk]),
+        "head-to-head": reverse(
+            "ledger:head_to_head", args=[slug, players["Croaker"].pk, players["Goblin"].pk]
+        ),
+        "records and ratings": reverse("ledger:records", args=[slug]),
+        "when to drop": reverse("ledger:drops", args=[slug]),
         "members": reverse("ledger:members", args=[slug]),
     }
 

@@ -24,7 +24,15 @@ from django.urls import reverse
 
 from bench import floors, server
 from bench.management.commands.bench_load import capacity
-from bench.pages import GOALS_MS, IMAGE_BYTES, busy_night, owner_of, pages, time_page
+from bench.pages import (
+    GOALS_MS,
+    IMAGE_BYTES,
+    busy_night,
+    owner_of,
+    pages,
+    posted,
+    time_page,
+)
 from bench.payouts import random_hand
 from bench.tables import LEAGUE as LOAD_LEAGUE
 from bench.tables import cookie_of
@@ -194,10 +202,10 @@ class Command(BaseCommand):
     def read_pages(self, client, big, small):
         client_small = Client()
         client_small.force_login(owner_of(small))
-        small_pages = pages(small)
+        small_pages, small_data, big_data = pages(small), posted(small), posted(big)
         for name, url in pages(big).items():
-            timing = time_page(client, name, url, 30)
-            few = time_page(client_small, name, small_pages[name], 3)
+            timing = time_page(client, name, url, 30, big_data.get(name))
+            few = time_page(client_small, name, small_pages[name], 3, small_data.get(name))
             goal = GOALS_MS.get(name, 150)
             self.add(
                 f"{name}",

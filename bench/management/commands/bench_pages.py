@@ -5,7 +5,7 @@ from django.db import connection
 from django.db.models import Count
 from django.test import Client, override_settings
 
-from bench.pages import GOALS_MS, owner_of, pages, time_page
+from bench.pages import GOALS_MS, owner_of, pages, posted, time_page
 from ledger.models import Hand, League
 
 GOAL_MS = 150
@@ -29,13 +29,14 @@ class Command(BaseCommand):
         ):
             client = Client()
             client.force_login(owner_of(league))
+            data = posted(league)
             for name, url in pages(league).items():
-                timing = time_page(client, name, url, options["repeat"])
+                timing = time_page(client, name, url, options["repeat"], data.get(name))
                 goal = GOALS_MS.get(name, GOAL_MS)
                 verdict = "met" if timing.p95 < goal else "NOT MET"
                 met += verdict == "met"
                 self.stdout.write(
-                    f"{name:20} p50 {timing.p50:6.1f} ms  p95 {timing.p95:6.1f} ms  "
+                    f"{name:24} p50 {timing.p50:6.1f} ms  p95 {timing.p95:6.1f} ms  "
                     f"{timing.queries:2} queries  (goal p95 < {goal} ms: {verdict})"
                 )
         self.stdout.write(f"{met} met, {len(pages(league)) - met} NOT MET")
