@@ -34,7 +34,7 @@ def test_the_standings_screens_on_a_phone(
     expect(page.locator("svg.chart polyline")).to_have_count(1)
     screenshot(f"12-player-{scheme}")
     assert_accessible(page, f"player page ({scheme})")
-    page.locator("table tbody th a").first.click()
+    page.locator("section[aria-labelledby=nights-h] tbody th a").first.click()
     expect(page.locator("svg.chart")).to_be_visible()
     page.locator("summary:has-text('The numbers behind the chart')").click()
     screenshot(f"13-night-summary-{scheme}")
