@@ -130,3 +130,22 @@ def test_head_to_head_keeps_its_queries(client, owner, django_assert_num_queries
         a, b = league.players.order_by("pk")[:2]
         with django_assert_num_queries(8):
             assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/{b.pk}/").status_code == 200
+
+
+HOSTILE = ["abc", "-1", "0", "99999999999999999999", "1 OR 1=1", "%00", "１", "", "all"]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_hostile_query_values_are_a_page_or_a_404(client, league, rivals, players, value):
+    a, b = players["Goblin"].pk, players["Elmo"].pk
+    for path in (
+        f"records/?season={value}",
+        f"drops/?season={value}",
+        f"drops/?player={value}",
+        f"drops.csv?player={value}&season={value}",
+        f"head-to-head.csv?season={value}",
+        f"players/{a}/vs/{b}/?season={value}",
+        f"players/{a}/?season={value}",
+    ):
+        status = client.get(f"/l/{league.slug}/{path}").status_code
+        assert status in (200, 404), (path, status)
