@@ -79,11 +79,11 @@ def test_the_drop_sheet_says_how_drops_at_the_count_went(
     page.get_by_label(f"{dropper.name}'s count", exact=True).fill(str(figure.count))
     line = page.locator("#drop-advice")
     expect(line).to_have_text(
-        f"At {figure.count}, drops here won {figure.won} of {figure.drops} "
-        f"({figure.won_percent}%)."
+        f"At {figure.count}, drops here won {figure.won} of {figure.drops} ({figure.won_percent}%)."
     )
     box = line.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= size[0]
     assert_no_sideways_scroll(page)
     screenshot(f"29-drop-line-{size[0]}")
 

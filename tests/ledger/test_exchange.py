@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Sum
 
-from ledger.models import Entry, Hand, League, Transaction
+from ledger.models import Entry, Hand, League, PlayerRating, Transaction
 from ledger.rules import OUTCOMES
 from ledger.tooling.demo import DemoLeague
 from ledger.tooling.exchange import ExchangeError, export_league, import_league
@@ -42,6 +42,11 @@ def _summary(league) -> dict:
         "voids": Transaction.objects.filter(hand__in=hands, kind="void").count(),
         "corrections": hands.filter(replaces__isnull=False).count(),
         "hands": hands.count(),
+        # the skill ratings, by name: replaying the ledger rates the same nights the same way
+        "ratings": {
+            r.player.name: (r.mu, r.sigma, r.nights)
+            for r in PlayerRating.objects.filter(league=league).select_related("player")
+        },
     }
 
 
@@ -57,6 +62,7 @@ def test_the_generated_league_has_everything_worth_round_tripping(exported):
     assert {"caught", "drop_won", "draw"} <= summary["results"]
     assert summary["voids"] > summary["corrections"] > 0
     assert summary["hands"] == 400
+    assert len(summary["ratings"]) == 8
 
 
 def test_a_round_trip_reproduces_the_league(exported):

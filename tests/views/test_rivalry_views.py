@@ -132,7 +132,17 @@ def test_head_to_head_keeps_its_queries(client, owner, django_assert_num_queries
             assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/{b.pk}/").status_code == 200
 
 
-HOSTILE = ["abc", "-1", "0", "99999999999999999999", "1 OR 1=1", "%00", "１", "", "all"]
+HOSTILE = [
+    "abc",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "1 OR 1=1",
+    "%00",
+    "\N{FULLWIDTH DIGIT ONE}",
+    "",
+    "all",
+]
 
 
 @pytest.mark.parametrize("value", HOSTILE)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Count
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -39,7 +39,9 @@ from bench.tables import cookie_of
 from bench.weight import page_weight
 from ledger import services
 from ledger.models import League
+from ledger.reads.ratings import rated_nights
 from ledger.rules import score_json
+from ledger.services import ratings
 from ledger.tooling.planner import refresh_planner_statistics
 
 ROOT = Path(settings.BASE_DIR)
@@ -87,6 +89,7 @@ class Command(BaseCommand):
             self.log_a_hand(client, big, options["requests"])
             poll = self.polls(client, big, options["requests"])
             self.read_pages(client, big, small)
+            self.rerating(big)
             self.page_weight(client, big)
             self.served(big, poll, wrk=not options["skip_wrk"])
         if connection.vendor == "postgresql" and not options["skip_load"]:
@@ -299,6 +302,25 @@ class Command(BaseCommand):
             figure,
             ">= 500",
             tables >= 500,
+        )
+
+    def rerating(self, league):
+        """What reopening or correcting an old night costs the request that closes it again:
+        every closed night of the league rated again, in a transaction rolled back."""
+        timings = []
+        for _ in range(3):
+            with transaction.atomic():
+                start = time.perf_counter()
+                ratings.rerate(league)
+                timings.append((time.perf_counter() - start) * 1000)
+                transaction.set_rollback(True)
+        rated = len(rated_nights(league))
+        worst = max(timings)
+        self.add(
+            f"rate every closed night again ({rated:,} nights), as closing an old night does",
+            f"median {statistics.median(timings):.0f} ms, worst {worst:.0f} ms",
+            "< 1,000 ms",
+            worst < 1000,
         )
 
     def engine(self):
