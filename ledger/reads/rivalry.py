@@ -41,7 +41,7 @@ def _sum_rows(rows) -> dict:
 
 
 def opponents(player: Player, season: Season | None = None) -> list[Meeting]:
-    """Everyone the player has sat with, the one they won most from first (two queries)."""
+    """Everyone the player has sat with, the one they won most from first (three queries)."""
     scope = _scope(season)
     mine = (
         PairNight.objects.filter(player=player, **scope)
