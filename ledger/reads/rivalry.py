@@ -36,6 +36,17 @@ class Meeting:
     caught: int = 0  # player's drops other caught
 
 
+def _sums() -> dict:
+    """What a pair's tallies add up to over the scope, for a ``Meeting``."""
+    return {
+        "nights": Count("id", filter=Q(hands__gt=0)),
+        "net": Sum("net"),
+        "hands": Sum("hands"),
+        "wins": Sum("wins"),
+        "catches": Sum("catches"),
+    }
+
+
 def _sum_rows(rows) -> dict:
     return {name: rows[name] or 0 for name in ("net", "hands", "wins", "catches")}
 
@@ -43,18 +54,13 @@ def _sum_rows(rows) -> dict:
 def opponents(player: Player, season: Season | None = None) -> list[Meeting]:
     """Everyone the player has sat with, the one they won most from first (three queries)."""
     scope = _scope(season)
-    mine = (
-        PairNight.objects.filter(player=player, **scope)
+    mine: list[dict] = [
+        dict(row)
+        for row in PairNight.objects.filter(player=player, **scope)
         .values("counterparty")
-        .annotate(
-            nights=Count("id", filter=Q(hands__gt=0)),
-            net=Sum("net"),
-            hands=Sum("hands"),
-            wins=Sum("wins"),
-            catches=Sum("catches"),
-        )
+        .annotate(**_sums())
         .order_by()
-    )
+    ]
     theirs: dict[int, dict] = {
         row["player"]: dict(row)
         for row in PairNight.objects.filter(counterparty=player, **scope)
@@ -148,13 +154,7 @@ def meetings(league: League, season: Season | None = None) -> list[Meeting]:
     rows = (
         PairNight.objects.filter(**_scope(season, league))
         .values("player", "counterparty")
-        .annotate(
-            nights=Count("id", filter=Q(hands__gt=0)),
-            net=Sum("net"),
-            hands=Sum("hands"),
-            wins=Sum("wins"),
-            catches=Sum("catches"),
-        )
+        .annotate(**_sums())
         .filter(hands__gt=0)
         .order_by()
     )

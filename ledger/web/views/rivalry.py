@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from ledger.models import League, Player, Season
 from ledger.reads.drops import drop_advice
 from ledger.reads.ratings import ratings_table
 from ledger.reads.rivalry import head_to_head, meetings, records
@@ -74,12 +75,19 @@ def records_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_GET
-def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def _whose_drops(
+    request: HtmxHttpRequest, slug: str
+) -> tuple[League, Season | None, Player | None]:
+    """The league, the season (or all time) and the dropper (or everyone) asked for."""
     league = league_for(request, slug, READ)
     season = season_asked(league, request.GET.get("season"))
     asked = request.GET.get("player", "")
-    player = player_or_404(league, asked) if asked else None
+    return league, season, player_or_404(league, asked) if asked else None
+
+
+@require_GET
+def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    league, season, player = _whose_drops(request, slug)
     figures = drop_advice(league, player, season)
     if player:
         title = _("How %(player)s's drops went at each count") % {"player": player.name}
@@ -104,10 +112,7 @@ def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def drops_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    league = league_for(request, slug, READ)
-    season = season_asked(league, request.GET.get("season"))
-    asked = request.GET.get("player", "")
-    player = player_or_404(league, asked) if asked else None
+    league, season, player = _whose_drops(request, slug)
     response, writer = _csv(f"{league.slug}-drops")
     who = player.name if player else "every player"
     writer.writerow([safe_cell(f"{league.name}: {_scope_name(season)}"), safe_cell(who)])
