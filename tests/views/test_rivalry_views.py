@@ -159,3 +159,9 @@ def test_hostile_query_values_are_a_page_or_a_404(client, league, rivals, player
     ):
         status = client.get(f"/l/{league.slug}/{path}").status_code
         assert status in (200, 404), (path, status)
+
+
+def test_the_drop_pages_season_switch_keeps_whose_drops(client, league, rivals, players):
+    goblin = players["Goblin"].pk
+    text = client.get(f"/l/{league.slug}/drops/?player={goblin}").content.decode()
+    assert f'href="/l/{league.slug}/drops/?season=all&amp;player={goblin}"' in text

@@ -101,6 +101,7 @@ def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "seasons": league.seasons.all(),
             "player": player,
+            "season_extra": f"&player={player.pk}" if player else "",  # the switch keeps whose
             "players": league.players.order_by("name"),
             "figures": figures,
             "chart": drop_chart(figures, title=title) if figures else "",
