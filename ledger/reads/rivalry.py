@@ -1,7 +1,7 @@
 """The story between players, from the tallies: head-to-head, rivals, streaks, records.
 
 Every function issues a fixed number of queries whatever the number of hands. A night
-counts for a streak once it is closed; records count every standing hand.
+counts for runs and records once it is closed: the night being played changes by the hand.
 """
 
 from collections import defaultdict
@@ -222,7 +222,7 @@ def closed_nets(league: League, season: Season | None = None) -> dict[int, list[
 
 def records(league: League, season: Season | None = None) -> Records:
     """The league's records over the scope (six queries)."""
-    scope = _scope(season, league)
+    scope = {**_scope(season, league), "night__closed_at__isnull": False}
     tallies = PlayerNight.objects.filter(hands__gt=0, **scope).select_related("player", "night")
     found = Records()
     best = tallies.filter(net__gt=0).order_by("-net", "night__date").first()
@@ -263,11 +263,11 @@ class PlayerRecords:
 
 def player_records(player: Player, season: Season | None = None) -> PlayerRecords:
     """A player's streaks and bests over the scope (four queries)."""
-    scope = _scope(season)
+    scope = {**_scope(season), "night__closed_at__isnull": False}
     tallies = PlayerNight.objects.filter(player=player, hands__gt=0, **scope).select_related(
         "night"
     )
-    nets = tallies.filter(night__closed_at__isnull=False).order_by("night__date", "night_id")
+    nets = tallies.order_by("night__date", "night_id")
     best_night = tallies.filter(net__gt=0).order_by("-net", "night__date").first()
     best_hand = tallies.filter(best_hand__gt=0).order_by("-best_hand", "night__date").first()
     tonk_outs = (

@@ -20,6 +20,10 @@ class DropFigure:
     caught: int  # the rest of the drops were drawn (a tie the rules let stand)
 
     @property
+    def drawn(self) -> int:
+        return self.drops - self.won - self.caught
+
+    @property
     def shown(self) -> bool:
         """Enough drops for a percentage to mean something."""
         return self.drops >= MIN_DROPS

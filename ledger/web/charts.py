@@ -129,8 +129,7 @@ def drop_chart(figures: Sequence, *, title: str, width: int = 340) -> SafeString
             )
         )
         x = float(pad_left)
-        drawn = figure.drops - figure.won - figure.caught
-        for part, fill in ((figure.won, WON), (figure.caught, CAUGHT), (drawn, DRAWN)):
+        for part, fill in ((figure.won, WON), (figure.caught, CAUGHT), (figure.drawn, DRAWN)):
             length = round(span * part / most, 1)
             parts.append(
                 format_html(

@@ -79,7 +79,7 @@ def test_the_drop_sheet_says_how_drops_at_the_count_went(
     page.get_by_label(f"{dropper.name}'s count", exact=True).fill(str(figure.count))
     line = page.locator("#drop-advice")
     expect(line).to_have_text(
-        f"At {figure.count}, drops here won {figure.won} of {figure.drops} ({figure.won_percent}%)."
+        f"At {figure.count}, drops in this league won {figure.won} of {figure.drops} ({figure.won_percent}%)."
     )
     box = line.bounding_box()
     assert box["x"] >= 0

@@ -217,7 +217,7 @@ def test_streaks_and_records_of_a_constructed_history(season, players):
             season=season, players=table, dealer=p["Elmo"], date=date(2026, 2, day)
         )
         record(night, HandDetails(outcome="tonk_out", winner=p[winner]))
-        if day == 6:  # the last night is still open: its hands count for records, not runs
+        if day == 6:  # the last night is still open: it counts once it closes
             record(night, HandDetails(outcome="tonk_out", winner=p[winner]))
             record(night, drop(p["Elmo"], {p["Croaker"]: 3, p["Goblin"]: 9, p["Elmo"]: 7}))
         else:
@@ -227,13 +227,23 @@ def test_streaks_and_records_of_a_constructed_history(season, players):
     assert (croaker.streaks.longest_won, croaker.streaks.current) == (2, 2)
     assert player_records(p["Elmo"], season).streaks.longest_lost == 5
     assert croaker.biggest_hand.value == 400  # a tonk-out: $2.00 from each
+    assert croaker.biggest_night.value == 400  # the open night's $10 does not count yet
+    assert croaker.most_tonk_outs.value == 1
+    league = records(season.league, season)
+    assert (league.longest_won.player, league.longest_won.nights) == (p["Croaker"], 2)
+    assert (league.longest_lost.player, league.longest_lost.nights) == (p["Elmo"], 5)
+    assert league.most_catches is None
+
+    close(last)
+    croaker = player_records(p["Croaker"], season)
+    assert (croaker.streaks.longest_won, croaker.streaks.current) == (3, 3)
     won_last = Entry.objects.from_hands().filter(transaction__night=last, player=p["Croaker"])
     assert croaker.biggest_night.value == won_last.total() > 800  # two tonk-outs and a catch
     assert croaker.biggest_night.night == last
     assert croaker.most_tonk_outs.value == 2
     league = records(season.league, season)
-    assert (league.longest_won.player, league.longest_won.nights) == (p["Croaker"], 2)
-    assert (league.longest_lost.player, league.longest_lost.nights) == (p["Elmo"], 5)
+    assert (league.longest_won.player, league.longest_won.nights) == (p["Croaker"], 3)
+    assert (league.longest_lost.player, league.longest_lost.nights) == (p["Elmo"], 6)
     assert league.most_tonk_outs.value == 2
     assert league.most_catches.player == p["Croaker"]
 
@@ -242,13 +252,16 @@ def test_a_void_takes_its_hand_out_of_the_best_hand(night, players):
     p = players
     small = record(night, drop(p["Goblin"], {p["Croaker"]: 20, p["Goblin"]: 2, p["Elmo"]: 20}))
     big = record(night, HandDetails(outcome="tonk_out", winner=p["Goblin"]))
-    assert player_records(p["Goblin"]).biggest_hand.value == 400
+
+    def best_hand():
+        return PlayerNight.objects.get(player=p["Goblin"], night=night).best_hand
+
+    assert best_hand() == 400
     services.void_hand(hand=big)
-    assert (
-        player_records(p["Goblin"]).biggest_hand.value
-        == Entry.objects.filter(transaction__hand=small, player=p["Goblin"]).total()
-    )
+    assert best_hand() == Entry.objects.filter(transaction__hand=small, player=p["Goblin"]).total()
     call_command("check_ledger", stdout=StringIO(), stderr=StringIO())
+    services.close_night(night=night)
+    assert player_records(p["Goblin"]).biggest_hand.value == best_hand() > 0
 
 
 def test_rival_and_nemesis_need_three_nights(season, players):

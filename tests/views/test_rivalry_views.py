@@ -37,17 +37,18 @@ def rows(response) -> list[list[str]]:
 
 def test_the_player_page_tells_the_story(client, league, rivals, players):
     text = client.get(f"/l/{league.slug}/players/{players['Croaker'].pk}/").content.decode()
-    assert 'id="player-rating">Skill rating <strong>' in text
+    assert 'id="player-rating">Skill rating (all seasons) <strong>' in text
     assert "provisional: 3 of 5 nights" in text
     assert "4 nights won in a row" not in text  # the open night counts for no run
     assert "3 nights won in a row" in text
     elmo = f"/l/{league.slug}/players/{players['Croaker'].pk}/vs/{players['Elmo'].pk}/"
-    assert f'<a href="{elmo}?season={rivals.season_id}">Elmo</a> <strong>+$8.00</strong>' in text
+    link = f'<a href="{elmo}?season={rivals.season_id}">Elmo</a>'
+    assert f'{link} <strong class="text-nowrap">+$8.00</strong>' in text
     won_lost = "4\N{EN DASH}0"
-    assert f'<td class="text-end">{won_lost}</td><td class="text-end">+$7.00</td>' in text  # Goblin
+    assert f'text-nowrap">{won_lost}</td><td class="text-end text-nowrap">+$7.00</td>' in text
     elmo = client.get(f"/l/{league.slug}/players/{players['Elmo'].pk}/").content.decode()
     assert 'id="nemesis"' in elmo
-    assert ">Croaker</a> <strong>\N{MINUS SIGN}$8.00</strong>" in elmo
+    assert '>Croaker</a> <strong class="text-nowrap">\N{MINUS SIGN}$8.00</strong>' in elmo
     assert "When Elmo drops" in elmo
 
 
@@ -63,15 +64,18 @@ def test_the_head_to_head_page_both_ways(client, league, rivals, players):
     assert client.get(f"/l/{league.slug}/players/{a.pk}/vs/99999/").status_code == 404
     lonely = services.add_player(league=league, name="Otto")
     text = client.get(f"/l/{league.slug}/players/{a.pk}/vs/{lonely.pk}/").content.decode()
-    assert "have not played a hand together yet" in text
+    assert "Goblin and Otto played no hand together in Winter 2026." in text
+    url = f"/l/{league.slug}/players/{a.pk}/vs/{lonely.pk}/?season=all"
+    assert "have not played a hand together yet" in client.get(url).content.decode()
 
 
 def test_records_and_ratings(client, league, rivals, players):
     text = client.get(f"/l/{league.slug}/records/?season=all").content.decode()
     assert "Skill ratings" in text
     assert text.index(">Croaker</a>") < text.index(">Goblin</a>") < text.index(">Elmo</a>")
-    assert "Longest winning run:</span> <strong>3 nights</strong> Croaker" in text
-    assert "Most catches in a night:</span> <strong>1</strong> Goblin" in text
+    croaker, goblin = (f"/l/{league.slug}/players/{players[n].pk}/" for n in ("Croaker", "Goblin"))
+    assert f'run:</span> <strong>3 nights</strong> <a href="{croaker}">Croaker</a>' in text
+    assert f'night:</span> <strong class="text-nowrap">1</strong> <a href="{goblin}">Goblin' in text
     ratings = rows(client.get(f"/l/{league.slug}/ratings.csv"))
     assert ratings[1] == ["rank", "player", "rating", "mu", "sigma", "rated nights", "provisional"]
     assert [row[1] for row in ratings[2:]] == ["Croaker", "Goblin", "Elmo"]
@@ -100,18 +104,24 @@ def test_the_drop_sheet_says_how_drops_at_the_count_went(client, league, rivals,
     text = client.post(preview, data, **HTMX).content.decode()
     assert "drop-advice" not in text  # no count yet
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "9"}, **HTMX).content.decode()
-    assert "At 9, drops here won 0 of 1: too few to go by." in text
+    assert "At 9, drops in this league won 0 of 1: too few to go by." in text
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
-    assert "No drops at 4 logged here yet." in text
+    assert "No drops at 4 logged in this league yet." in text
     for _ in range(5):
         record(rivals, drop(p["Goblin"], {p["Croaker"]: 20, p["Goblin"]: 4, p["Elmo"]: 20}))
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
-    assert "At 4, drops here won 5 of 5 (100%)." in text
+    assert "At 4, drops in this league won 5 of 5 (100%)." in text
 
 
 @pytest.mark.parametrize(
     ("page", "queries"),
-    [("records/?season=all", 10), ("records/", 11), ("drops/?season=all", 5), ("drops.csv", 4)],
+    [
+        ("records/?season=all", 10),
+        ("records/", 11),
+        ("drops/?season=all", 5),
+        ("drops/", 5),
+        ("drops.csv", 3),
+    ],
 )
 def test_league_pages_keep_their_queries(client, owner, django_assert_num_queries, page, queries):
     for size in (40, 700):

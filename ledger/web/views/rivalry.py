@@ -78,9 +78,11 @@ def records_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def _whose_drops(
     request: HtmxHttpRequest, slug: str
 ) -> tuple[League, Season | None, Player | None]:
-    """The league, the season (or all time) and the dropper (or everyone) asked for."""
+    """The league, the season (all time unless one is asked for: the more drops, the
+    surer the figure, and the drop sheet's line is all time too) and the dropper (or
+    everyone) asked for."""
     league = league_for(request, slug, READ)
-    season = season_asked(league, request.GET.get("season"))
+    season = season_asked(league, request.GET.get("season") or "all")
     asked = request.GET.get("player", "")
     return league, season, player_or_404(league, asked) if asked else None
 
@@ -107,6 +109,7 @@ def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "chart": drop_chart(figures, title=title) if figures else "",
             "chart_title": title,
             "min_drops": MIN_DROPS,
+            "any_drawn": any(f.drawn for f in figures),
         },
     )
 
@@ -125,7 +128,7 @@ def drops_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 f.drops,
                 f.won,
                 f.caught,
-                f.drops - f.won - f.caught,
+                f.drawn,
                 "" if f.won_percent is None else f.won_percent,
                 "" if f.caught_percent is None else f.caught_percent,
             ]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from ledger.reads.pot import players_by_id, pot_history
-from ledger.reads.ratings import stored_ratings
+from ledger.reads.ratings import ratings_table
 from ledger.reads.rivalry import RIVAL_NIGHTS, opponents, player_records, rival_and_nemesis
 from ledger.reads.standings import night_running_totals, player_nights, standings
 from ledger.rivalry import PROVISIONAL_NIGHTS
@@ -146,7 +146,7 @@ def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResp
             else "",
             "chart_title": title,
             "handles": handles_of([player]).get(player.pk, []) if sees_pay_handles(request) else [],
-            "rating": stored_ratings(league, players=[player]).get(player.pk),
+            **_rating_of(league, player),
             "provisional_nights": PROVISIONAL_NIGHTS,
             "bests": player_records(player, season) if record else None,
             "opponents": met,
@@ -157,6 +157,17 @@ def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResp
             "keeps_handles": keeps_pay_handles(request, league, player),
         },
     )
+
+
+def _rating_of(league, player) -> dict:
+    """The player's rating and, once it has settled, its rank among the settled (one query)."""
+    table = ratings_table(league)
+    row = next((row for row in table if row.player.pk == player.pk), None)
+    return {
+        "rating": row.rating if row else None,
+        "rating_rank": row.rank if row else None,
+        "rated_players": sum(1 for r in table if r.rank),
+    }
 
 
 def _winners(steps, running) -> dict[int, str]:
