@@ -431,13 +431,6 @@ class Hand(models.Model):
                 condition=~Q(replaces=F("id")), name="hand_not_its_own_correction"
             ),
         ]
-        indexes = [
-            models.Index(
-                fields=["drop_count", "night"],
-                condition=Q(drop_count__isnull=False),
-                name="hand_drops_by_count",
-            )
-        ]
 
     def __str__(self) -> str:
         return f"Hand {self.number} of {self.night}"
@@ -629,6 +622,31 @@ class PairNight(models.Model):
         return (
             f"{self.player_id} from {self.counterparty_id} on night {self.night_id}: {self.net:+d}"
         )
+
+
+class DropTally(models.Model):
+    """A player's drops at one count over a season's closed nights: how many, how many won,
+    how many were caught (the rest were drawn). The drop advisor's read model, added to
+    when a night closes and taken from when it reopens (``services/drops.py``)."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="drop_tallies")
+    count = models.PositiveSmallIntegerField(help_text="the dropper's count")
+    drops = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    caught = models.IntegerField(default=0)
+
+    COUNTERS = ("drops", "won", "caught")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "season", "count"], name="one_drop_tally_per_count"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} dropped {self.drops} at {self.count} in season {self.season_id}"
 
 
 class PlayerRating(models.Model):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q, Sum
 
 from ledger.models import (
+    DropTally,
     Entry,
     Hand,
     HandPlayer,
@@ -96,6 +97,11 @@ def _tallies() -> Iterator[str]:
         "the pair tally of players {0} and {1} on night {2}",
         recount.pair_tallies(),
         _stored(PairNight, "player_id", "counterparty_id", "night_id"),
+    )
+    yield from _compare(
+        "the drops of player {0} in season {1} at {2}",
+        recount.drop_tallies(),
+        _stored(DropTally, "player_id", "season_id", "count"),
     )
     expected_best = recount.best_hands()
     stored_best = {

@@ -11,7 +11,9 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
 from ledger.models import (
+    DropTally,
     Entry,
+    Hand,
     HandPlayer,
     PairNight,
     PlayerNight,
@@ -124,3 +126,22 @@ def best_hands() -> dict[tuple[int, int], int]:
         if net > best.get((player, night), 0):
             best[player, night] = net
     return best
+
+
+def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
+    """The closed nights' drops by dropper, season and count, afresh (one query)."""
+    rows = (
+        Hand.objects.filter(drop_count__isnull=False, night__closed_at__isnull=False)
+        .exclude(hand_voided())
+        .values_list("dropper", "night__season", "drop_count")
+        .annotate(
+            drops=Count("id"),
+            won=Count("id", filter=Q(result="drop_won")),
+            caught=Count("id", filter=Q(result="caught")),
+        )
+        .order_by()
+    )
+    return {
+        (player, season, count): dict(zip(DropTally.COUNTERS, counters, strict=True))
+        for player, season, count, *counters in rows
+    }

@@ -205,45 +205,40 @@ class Records:
     streaks: dict[Player, Streaks] = field(default_factory=dict)
 
 
-def closed_nets(league: League, season: Season | None = None) -> dict[int, list[int]]:
-    """{player id: nets of their closed nights, in the order played} (one query)."""
+def records(league: League, season: Season | None = None) -> Records:
+    """The league's records over the scope, from one pass over its closed nights' tallies
+    (four queries). A tie goes to whoever set it first."""
+    scope = {**_scope(season, league), "night__closed_at__isnull": False}
     rows = (
-        PlayerNight.objects.filter(
-            hands__gt=0, night__closed_at__isnull=False, **_scope(season, league)
-        )
+        PlayerNight.objects.filter(hands__gt=0, **scope)
         .order_by("night__date", "night_id")
-        .values_list("player_id", "net")
+        .values_list("player_id", "night_id", "net", "best_hand", "catches")
     )
     nets: dict[int, list[int]] = defaultdict(list)
-    for player, net in rows:
+    top = [0, 0, 0]  # the biggest night, hand and catches so far
+    best: dict[str, tuple[int, int, int]] = {}  # record -> (value, player, night)
+    for player, night, net, best_hand, catches in rows:
         nets[player].append(net)
-    return nets
-
-
-def records(league: League, season: Season | None = None) -> Records:
-    """The league's records over the scope (six queries)."""
-    scope = {**_scope(season, league), "night__closed_at__isnull": False}
-    tallies = PlayerNight.objects.filter(hands__gt=0, **scope).select_related("player", "night")
-    found = Records()
-    best = tallies.filter(net__gt=0).order_by("-net", "night__date").first()
-    if best:
-        found.biggest_night = Record(best.player, best.night, best.net)
-    best = tallies.filter(best_hand__gt=0).order_by("-best_hand", "night__date").first()
-    if best:
-        found.biggest_hand = Record(best.player, best.night, best.best_hand)
-    best = tallies.filter(catches__gt=0).order_by("-catches", "night__date").first()
-    if best:
-        found.most_catches = Record(best.player, best.night, best.catches)
+        if net > top[0]:
+            top[0], best["biggest_night"] = net, (net, player, night)
+        if best_hand > top[1]:
+            top[1], best["biggest_hand"] = best_hand, (best_hand, player, night)
+        if catches > top[2]:
+            top[2], best["most_catches"] = catches, (catches, player, night)
     tonk_outs = (
         WinTally.objects.filter(kind="tonk_out", count__gt=0, **scope)
-        .select_related("player", "night")
-        .order_by("-count", "night__date")
+        .order_by("-count", "night__date", "night_id")
+        .values_list("count", "player_id", "night_id")
         .first()
     )
     if tonk_outs:
-        found.most_tonk_outs = Record(tonk_outs.player, tonk_outs.night, tonk_outs.count)
-    players = {p.pk: p for p in league.players.all()}
-    found.streaks = {players[pk]: streaks(nets) for pk, nets in closed_nets(league, season).items()}
+        best["most_tonk_outs"] = tonk_outs
+    players = league.players.in_bulk()
+    nights = Night.objects.in_bulk([night for _, _, night in best.values()])
+    found = Records()
+    for what, (value, player, night) in best.items():
+        setattr(found, what, Record(players[player], nights[night], value))
+    found.streaks = {players[pk]: streaks(line) for pk, line in nets.items()}
     by_won = max(found.streaks.items(), key=lambda kv: kv[1].longest_won, default=None)
     if by_won and by_won[1].longest_won:
         found.longest_won = StreakRecord(by_won[0], by_won[1].longest_won)

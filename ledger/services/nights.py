@@ -17,6 +17,7 @@ from ledger.models import (
 from ledger.reads.pot import bets_left_seated
 from ledger.rules import RuleSet, normalize_rules, parse_rules
 from ledger.rules.hand import left_of
+from ledger.services import drops
 from ledger.services.guards import lock_night, lock_open_night, touch
 from ledger.services.players import add_player
 from ledger.services.postings import (
@@ -205,6 +206,7 @@ def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) ->
         night.closed_at = timezone.now()
         touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=kind, by=by)
+        drops.add_nights([night.pk])
         night_closed(night)
         return night
 
@@ -220,5 +222,6 @@ def reopen_night(*, night: Night, by=None) -> Night:
         night.closed_at = None
         touch(night, "closed_at")
         NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=by)
+        drops.add_nights([night.pk], sign=-1)
         night_reopened(night)
         return night

@@ -12,6 +12,7 @@ from ledger.models import (
     NightEvent,
     Season,
 )
+from ledger.services import drops
 from ledger.services.ratings import rerate
 
 
@@ -51,5 +52,6 @@ def close_season(*, season: Season, by=None) -> Season:
         season.hands_total = Entry.objects.filter(transaction__season=season).from_hands().total()
         season.save(update_fields=["closed_at", "hands_total"])
         if still_open:
+            drops.add_nights(still_open)
             rerate(season.league)
         return season

@@ -130,9 +130,9 @@ def refresh_best_hands(night: int, players: list[int]) -> None:
 def increment(
     model, key: list[str], counters: list[str], rows: list[tuple], batch=500, maxima=()
 ) -> None:
-    """Insert ``rows`` (the key's columns, ``season_id``, the counters, then the maxima);
-    where the key exists already, add the counters to that row and keep the larger of
-    each maximum instead.
+    """Insert ``rows`` (the key's columns, ``season_id`` unless the key has it, the
+    counters, then the maxima); where the key exists already, add the counters to that
+    row and keep the larger of each maximum instead.
 
     ``INSERT ... ON CONFLICT (key) DO UPDATE SET n = n + excluded.n``, the same on
     SQLite and PostgreSQL; ``key`` is the model's unique constraint.
@@ -141,7 +141,7 @@ def increment(
         return
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    columns = [*key, "season_id", *counters, *maxima]
+    columns = [*key, *([] if "season_id" in key else ["season_id"]), *counters, *maxima]
     values = "(" + ", ".join(["%s"] * len(columns)) + ")"
     updates = [f"{quote(c)} = {table}.{quote(c)} + excluded.{quote(c)}" for c in counters]
     updates += [

@@ -31,10 +31,10 @@ from tests.helpers import drop, record
 pytestmark = pytest.mark.django_db
 
 
-def standing_seats(league):
+def standing_seats(league, **scope):
     """{hand: [(player, role)]} with each hand's night and result, over standing hands."""
     rows = (
-        HandPlayer.objects.filter(hand__night__season__league=league)
+        HandPlayer.objects.filter(hand__night__season__league=league, **scope)
         .exclude(hand__transactions__kind=Transaction.Kind.VOID)
         .values_list(
             "hand_id", "hand__result", "hand__outcome", "hand__dropper", "player", "role", "count"
@@ -93,8 +93,9 @@ def check_league(league):
                 wins[a.pk, b.pk],
                 catches[a.pk, b.pk],
             )
-    direct = Counter()
-    for (_, result, outcome, dropper), seats in standing_seats(league).items():
+    direct = Counter()  # the advisor counts the closed nights' drops
+    closed = standing_seats(league, hand__night__closed_at__isnull=False)
+    for (_, result, outcome, dropper), seats in closed.items():
         if outcome == "drop":
             (count,) = [c for p, _, c in seats if p == dropper]
             direct[count, "drops"] += 1

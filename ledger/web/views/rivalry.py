@@ -21,6 +21,7 @@ from ledger.web.lookups import player_or_404, season_asked
 from ledger.web.spreadsheets import safe_cell
 
 NIGHTS_SHOWN = 30  # the latest nights two players shared; the totals count them all
+ROWS_SHOWN = 60  # the top of a big league's ratings; the rest on demand, as the standings
 
 
 def _csv(name: str) -> tuple[HttpResponse, Any]:
@@ -61,6 +62,8 @@ def head_to_head_page(
 def records_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, READ)
     season = season_asked(league, request.GET.get("season"))
+    ratings = ratings_table(league)
+    every_row = request.GET.get("players") == "all"
     return render(
         request,
         "ledger/records.html",
@@ -69,7 +72,8 @@ def records_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "seasons": league.seasons.all(),
             "records": records(league, season),
-            "ratings": ratings_table(league),
+            "ratings": ratings if every_row else ratings[:ROWS_SHOWN],
+            "ratings_hidden": 0 if every_row else max(0, len(ratings) - ROWS_SHOWN),
             "provisional_nights": PROVISIONAL_NIGHTS,
         },
     )
