@@ -379,6 +379,7 @@ def _world() -> dict:
             "bets_night_id": bets_night.pk,
             "hand_id": hand.pk,
             "player_id": players["Goblin"].pk,
+            "other_id": players["Croaker"].pk,
             "season_id": season.pk,
             "membership_id": Membership.objects.get(user=users["viewer"]).pk,
             "link_id": link.pk,

@@ -1,7 +1,7 @@
 from django import template
 from django.utils.safestring import mark_safe
 
-from ledger.rules.money import format_number
+from ledger.rules.money import format_number, unit_is_sign
 from ledger.web.i18n import cash as format_cash
 from ledger.web.i18n import local_date as format_local_date
 from ledger.web.i18n import money as format_money
@@ -62,3 +62,10 @@ def giro_svg(option) -> str:
 def negate(amount: int) -> int:
     """``{{ net|negate|signed_money:league }}``: the other side of what was won between two."""
     return -amount
+
+
+@register.filter
+def amount_nowrap(league) -> str:
+    """``class="{{ league|amount_nowrap }}"``: an amount in "$" or "€" stays on one line; one
+    in a unit of words ("12 chips of the house") may wrap at its spaces."""
+    return "text-nowrap" if unit_is_sign(league.unit) else ""

@@ -99,6 +99,7 @@ def screens(night) -> dict[str, str]:
     base = f"/l/{league.slug}/"
     at = f"{base}nights/{night.pk}/"
     player = league.players.get(name=NAMES[0])
+    other = league.players.get(name=NAMES[1])
     return {
         "home": "/",
         "league": base,
@@ -106,6 +107,9 @@ def screens(night) -> dict[str, str]:
         "members": f"{base}members/",
         "standings": f"{base}standings/",
         "player": f"{base}players/{player.pk}/",
+        "head-to-head": f"{base}players/{player.pk}/vs/{other.pk}/?season=all",
+        "records and ratings": f"{base}records/?season=all",
+        "when to drop": f"{base}drops/?player={player.pk}",
         "night": at,
         "watch": f"{at}watch/",
         "summary": f"{at}summary/",
