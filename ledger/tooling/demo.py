@@ -172,12 +172,13 @@ class DemoLeague:
                     index < self.hand_count % self.season_count
                 )
                 season = services.start_season(league=league, name=f"Season {index + 1}")
-                self._play_season(season, roster, share, start + timedelta(weeks=20 * index))
+                start = self._play_season(season, roster, share, start)
                 if index < self.season_count - 1:
                     services.close_season(season=season)
             return league
 
-    def _play_season(self, season, roster, hands: int, first_night: date) -> None:
+    def _play_season(self, season, roster, hands: int, first_night: date) -> date:
+        """Weekly nights from ``first_night``; the next season starts the week after."""
         week = 0
         while hands > 0:
             preset = self.rng.choice(PRESETS)
@@ -199,6 +200,7 @@ class DemoLeague:
             week += 1
             if hands > 0:
                 services.close_night(night=night)
+        return first_night + timedelta(weeks=week)
 
     def _play_night(self, night, table: list[Player], count: int) -> None:
         """``count`` hands, about 2% of them voided and 2% corrected right after they were logged."""

@@ -295,3 +295,24 @@ def test_check_ledger_finds_a_drop_count_that_is_not_its_droppers(night, players
     with pytest.raises(CommandError):
         call_command("check_ledger", stdout=StringIO(), stderr=err)
     assert "stored drop count 5, its dropper's seat says otherwise" in err.getvalue()
+
+
+def test_nights_closed_in_order_are_rated_one_at_a_time(owner, monkeypatch):
+    """Only closing an older night (here: a season's last, closed with the season) rates
+    every night again; the generated league's seasons follow one another."""
+    calls = []
+    rerate = services.ratings.rerate
+
+    def counted(league):
+        calls.append(league)
+        rerate(league)
+
+    monkeypatch.setattr(services.ratings, "rerate", counted)  # as night_closed calls it
+    monkeypatch.setattr(services.seasons, "rerate", counted)  # and close_season
+    league = DemoLeague(
+        players=5, seasons=2, hands=200, seed=5, name="In order", owner=owner
+    ).create()
+    assert len(calls) == 1  # the first season's close
+    first, second = league.seasons.order_by("pk")
+    assert first.nights.latest("date").date < second.nights.earliest("date").date
+    assert stored_ratings(league) == rate_nights(rated_nights(league))
