@@ -3,6 +3,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import cache
 from django.db import connections, transaction
 from django.db.backends.signals import connection_created
 from django.test import override_settings
@@ -103,6 +104,13 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test's database starts over with the same ids, so a cache key made of ids (the
+    records') could meet the previous test's answer."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

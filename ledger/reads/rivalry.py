@@ -7,9 +7,19 @@ counts for runs and records once it is closed: the night being played changes by
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
 
-from ledger.models import League, Night, PairNight, Player, PlayerNight, Season, WinTally
+from ledger.models import (
+    League,
+    Night,
+    NightEvent,
+    PairNight,
+    Player,
+    PlayerNight,
+    Season,
+    WinTally,
+)
 from ledger.rivalry import Streaks, streaks
 
 RIVAL_NIGHTS = 3  # a rival or a nemesis has been met at least this many nights
@@ -202,12 +212,35 @@ class Records:
     most_catches: Record | None = None
     longest_won: StreakRecord | None = None
     longest_lost: StreakRecord | None = None
-    streaks: dict[Player, Streaks] = field(default_factory=dict)
 
 
 def records(league: League, season: Season | None = None) -> Records:
-    """The league's records over the scope, from one pass over its closed nights' tallies
-    (four queries). A tie goes to whoever set it first."""
+    """The league's records over the scope (three queries, five the first time after a
+    night closes or reopens)."""
+    found = _record_ids(league, season)
+    players = league.players.in_bulk()
+    nights = Night.objects.in_bulk([night for _, _, night in found["best"].values()])
+    result = Records()
+    for what, (value, player, night) in found["best"].items():
+        setattr(result, what, Record(players[player], nights[night], value))
+    for what, (player, length) in found["runs"].items():
+        setattr(result, what, StreakRecord(players[player], length))
+    return result
+
+
+def _record_ids(league: League, season: Season | None) -> dict:
+    """Who holds each record, by id, from one pass over the closed nights' tallies.
+
+    Only a night closing or reopening changes them, and each logs a ``NightEvent``: the
+    newest event's id is in the cache key, so a cached answer is never stale.
+    """
+    newest = (NightEvent.objects.filter(night__season__league=league).aggregate(newest=Max("id")))[
+        "newest"
+    ]
+    key = f"records:{league.pk}:{season.pk if season else 'all'}:{newest}"
+    found = cache.get(key)
+    if found is not None:
+        return found
     scope = {**_scope(season, league), "night__closed_at__isnull": False}
     rows = (
         PlayerNight.objects.filter(hands__gt=0, **scope)
@@ -215,7 +248,7 @@ def records(league: League, season: Season | None = None) -> Records:
         .values_list("player_id", "night_id", "net", "best_hand", "catches")
     )
     nets: dict[int, list[int]] = defaultdict(list)
-    top = [0, 0, 0]  # the biggest night, hand and catches so far
+    top = [0, 0, 0]  # the biggest night, hand and catches so far; a tie stays with the first
     best: dict[str, tuple[int, int, int]] = {}  # record -> (value, player, night)
     for player, night, net, best_hand, catches in rows:
         nets[player].append(net)
@@ -233,18 +266,15 @@ def records(league: League, season: Season | None = None) -> Records:
     )
     if tonk_outs:
         best["most_tonk_outs"] = tonk_outs
-    players = league.players.in_bulk()
-    nights = Night.objects.in_bulk([night for _, _, night in best.values()])
-    found = Records()
-    for what, (value, player, night) in best.items():
-        setattr(found, what, Record(players[player], nights[night], value))
-    found.streaks = {players[pk]: streaks(line) for pk, line in nets.items()}
-    by_won = max(found.streaks.items(), key=lambda kv: kv[1].longest_won, default=None)
-    if by_won and by_won[1].longest_won:
-        found.longest_won = StreakRecord(by_won[0], by_won[1].longest_won)
-    by_lost = max(found.streaks.items(), key=lambda kv: kv[1].longest_lost, default=None)
-    if by_lost and by_lost[1].longest_lost:
-        found.longest_lost = StreakRecord(by_lost[0], by_lost[1].longest_lost)
+    runs = {player: streaks(line) for player, line in nets.items()}
+    longest: dict[str, tuple[int, int]] = {}
+    for player, run in runs.items():
+        if run.longest_won > longest.get("longest_won", (0, 0))[1]:
+            longest["longest_won"] = (player, run.longest_won)
+        if run.longest_lost > longest.get("longest_lost", (0, 0))[1]:
+            longest["longest_lost"] = (player, run.longest_lost)
+    found = {"best": best, "runs": longest}
+    cache.set(key, found, timeout=24 * 3600)
     return found
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.db.models import Count
@@ -89,6 +90,7 @@ class Command(BaseCommand):
             self.log_a_hand(client, big, options["requests"])
             poll = self.polls(client, big, options["requests"])
             self.read_pages(client, big, small)
+            self.records_cold(client, big)
             self.rerating(big)
             self.page_weight(client, big)
             self.served(big, poll, wrk=not options["skip_wrk"])
@@ -302,6 +304,18 @@ class Command(BaseCommand):
             figure,
             ">= 500",
             tables >= 500,
+        )
+
+    def records_cold(self, client, league):
+        """The records are read from the tallies once per close; the first view after one
+        reads them all, so it is timed too (the cache emptied before each request)."""
+        url = pages(league)["records and ratings"]
+        timing = self.timed(lambda: (cache.clear(), client.get(url)), 20)
+        self.add(
+            "records and ratings, first view after a night closes (nothing cached)",
+            f"p50 {timing[0]:.1f} ms, p95 {timing[1]:.1f} ms",
+            "p95 < 150 ms",
+            timing[1] < 150,
         )
 
     def rerating(self, league):
