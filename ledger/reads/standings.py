@@ -76,10 +76,17 @@ class Standings:
 
 
 def standings(league: League, season: Season | None = None) -> Standings:
-    """Three queries: the players' tallies summed, their wins by kind summed, and the total
-    of every net from the ledger. The wins are a query of their own: read beside the tallies
-    as correlated subqueries they were grouped on, so ran once per tally row (10 s for the
-    all-time standings of 100,000 hands on SQLite, against 50 ms)."""
+    """Three queries: the players' rows (two) and the total of every net from the ledger."""
+    rows = standing_rows(league, season)
+    return Standings(league=league, season=season, rows=rows, total=ledger_total(league, season))
+
+
+def standing_rows(league: League, season: Season | None = None) -> list[Standing]:
+    """The players ranked, without the ledger's total (which a player's page does not show
+    and costs the most): two queries, the players' tallies summed and their wins by kind
+    summed. The wins are a query of their own: read beside the tallies as correlated
+    subqueries they were grouped on, so ran once per tally row (10 s for the all-time
+    standings of 100,000 hands on SQLite, against 50 ms)."""
     scope = {"season": season} if season else {"season__league": league}
     tallies = PlayerNight.objects.filter(**scope)
     wins: dict[int, dict[str, int]] = defaultdict(dict)
@@ -122,12 +129,11 @@ def standings(league: League, season: Season | None = None) -> Standings:
         )
         for row in sums
     ]
-    total = ledger_total(league, season)
     rows.sort(key=lambda r: (-r.net, r.name.lower()))
     for index, row in enumerate(rows):
         # Equal nets share a rank.
         row.rank = rows[index - 1].rank if index and rows[index - 1].net == row.net else index + 1
-    return Standings(league=league, season=season, rows=rows, total=total)
+    return rows
 
 
 def ledger_total(league: League, season: Season | None) -> int:

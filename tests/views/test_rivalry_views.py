@@ -198,6 +198,7 @@ def test_records_follow_a_night_that_closes_or_reopens(client, league, rivals, p
 
 def test_records_are_read_once_per_close(client, league, rivals, django_assert_num_queries):
     url = f"/l/{league.slug}/records/?season=all"
+
     def shown():
         return client.get(url).content.decode().split('id="records-h"')[1].split("</section>")[0]
 

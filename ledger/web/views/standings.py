@@ -12,7 +12,12 @@ from django.views.decorators.http import require_GET
 from ledger.reads.pot import players_by_id, pot_history
 from ledger.reads.ratings import ratings_table
 from ledger.reads.rivalry import RIVAL_NIGHTS, opponents, player_records, rival_and_nemesis
-from ledger.reads.standings import night_running_totals, player_nights, standings
+from ledger.reads.standings import (
+    night_running_totals,
+    player_nights,
+    standing_rows,
+    standings,
+)
 from ledger.rivalry import PROVISIONAL_NIGHTS
 from ledger.rules import RESULTS, WIN_RESULTS
 from ledger.rules.money import format_number, format_plain, unit_is_sign
@@ -124,7 +129,7 @@ def player_page(request: HtmxHttpRequest, slug: str, player_id: int) -> HttpResp
     season = season_asked(league, request.GET.get("season"))
     lines = player_nights(player, season)
     record = next(
-        (row for row in standings(league, season).rows if row.player_id == player.pk), None
+        (row for row in standing_rows(league, season) if row.player_id == player.pk), None
     )
     running = list(itertools.accumulate(line.net for line in lines))
     met = opponents(player, season)
