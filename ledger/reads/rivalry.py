@@ -57,8 +57,17 @@ def _sums() -> dict:
     }
 
 
-def _sum_rows(rows) -> dict:
-    return {name: rows[name] or 0 for name in ("net", "hands", "wins", "catches")}
+def _meeting(player: Player, other: Player, row: dict, back: dict) -> Meeting:
+    """A meeting from ``player``'s summed tallies against ``other`` (``_sums``) and the
+    wins and catches of ``other``'s against ``player`` (``back``, empty if none)."""
+    return Meeting(
+        player=player,
+        other=other,
+        nights=row["nights"],
+        **{name: row[name] or 0 for name in ("net", "hands", "wins", "catches")},
+        losses=back.get("wins") or 0,
+        caught=back.get("catches") or 0,
+    )
 
 
 def opponents(player: Player, season: Season | None = None) -> list[Meeting]:
@@ -79,19 +88,10 @@ def opponents(player: Player, season: Season | None = None) -> list[Meeting]:
         .order_by()
     }
     others = Player.objects.in_bulk([row["counterparty"] for row in mine])
-    meetings = []
-    for row in mine:
-        back = theirs.get(row["counterparty"], {})
-        meetings.append(
-            Meeting(
-                player=player,
-                other=others[row["counterparty"]],
-                nights=row["nights"],
-                **_sum_rows(row),
-                losses=back.get("wins") or 0,
-                caught=back.get("catches") or 0,
-            )
-        )
+    meetings = [
+        _meeting(player, others[row["counterparty"]], row, theirs.get(row["counterparty"], {}))
+        for row in mine
+    ]
     meetings = [m for m in meetings if m.hands]
     meetings.sort(key=lambda m: (-m.net, m.other.name))
     return meetings
@@ -172,19 +172,10 @@ def meetings(league: League, season: Season | None = None) -> list[Meeting]:
     by_pair: dict[tuple[int, int], dict] = {
         (row["player"], row["counterparty"]): dict(row) for row in rows
     }
-    found = []
-    for (a, b), row in by_pair.items():
-        back = by_pair.get((b, a), {})
-        found.append(
-            Meeting(
-                player=players[a],
-                other=players[b],
-                nights=row["nights"],
-                **_sum_rows(row),
-                losses=back.get("wins") or 0,
-                caught=back.get("catches") or 0,
-            )
-        )
+    found = [
+        _meeting(players[a], players[b], row, by_pair.get((b, a), {}))
+        for (a, b), row in by_pair.items()
+    ]
     found.sort(key=lambda m: (m.player.name, -m.net, m.other.name))
     return found
 
@@ -234,9 +225,8 @@ def _record_ids(league: League, season: Season | None) -> dict:
     Only a night closing or reopening changes them, and each logs a ``NightEvent``: the
     newest event's id is in the cache key, so a cached answer is never stale.
     """
-    newest = (NightEvent.objects.filter(night__season__league=league).aggregate(newest=Max("id")))[
-        "newest"
-    ]
+    events = NightEvent.objects.filter(night__season__league=league)
+    newest = events.aggregate(newest=Max("id"))["newest"]
     key = f"records:{league.pk}:{season.pk if season else 'all'}:{newest}"
     found = cache.get(key)
     if found is not None:
