@@ -4,6 +4,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 from tonk_tracker import settings as project_settings
 
@@ -29,6 +30,20 @@ def test_sqlite_queues_writers_however_it_is_named(monkeypatch, url):
 def test_postgresql_gets_no_sqlite_options(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://tonk@db:5432/tonk")
     assert "transaction_mode" not in project_settings._database().get("OPTIONS", {})
+
+
+def test_each_process_caches_in_memory_unless_cache_url_names_a_redis(monkeypatch):
+    monkeypatch.delenv("CACHE_URL", raising=False)
+    assert project_settings._caches()["default"]["BACKEND"].endswith("LocMemCache")
+    monkeypatch.setenv("CACHE_URL", "redis://127.0.0.1:6379/3")
+    cache = project_settings._caches()["default"]
+    assert cache == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/3",
+    }
+    monkeypatch.setenv("CACHE_URL", "memcached://127.0.0.1:11211")
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        project_settings._caches()
 
 
 def test_any_python_from_3_11_on_may_install_it():

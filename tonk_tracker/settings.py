@@ -174,6 +174,26 @@ def _database() -> dict[str, Any]:
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def _caches() -> dict[str, Any]:
+    """Django's cache: the boards a poll serves to every phone (ledger/web/shared_board.py)
+    and the league's records. Each process keeps its own in memory, unless CACHE_URL names
+    a Redis server (redis://host:6379/0), which several app hosts then share."""
+    url = os.environ.get("CACHE_URL")
+    if url is None:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "OPTIONS": {"MAX_ENTRIES": 5000},  # a board per table, role and language
+            }
+        }
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"CACHE_URL={url!r} is not a Redis URL (redis://host:6379/0)")
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+
+
+CACHES = _caches()
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,4 +1,5 @@
 from django import template
+from django.template.backends.utils import csrf_input
 from django.utils.safestring import mark_safe
 
 from ledger.rules.money import format_number, unit_is_sign
@@ -69,3 +70,13 @@ def amount_nowrap(league) -> str:
     """``class="{{ league|amount_nowrap }}"``: an amount in "$" or "€" stays on one line; one
     in a unit of words ("12 chips of the house") may wrap at its spaces."""
     return "text-nowrap" if unit_is_sign(league.unit) else ""
+
+
+@register.simple_tag(takes_context=True)
+def form_token(context) -> str:
+    """A form's CSRF field, but for regions rendered once for every phone
+    (``web/shared_board.py``): a field there would be one visitor's, so htmx sends the
+    token in a header instead."""
+    if context.get("for_everyone"):
+        return ""
+    return csrf_input(context["request"])

@@ -5,7 +5,8 @@ A night's version moves on in the same transaction as anything its screens show
 show. Those versions, the visitor's role and language and the page name what a poll
 would answer: its ETag. The phone sends back the ETag it holds (If-None-Match,
 ``js/board.js``); while it still matches, the answer is 304 with no body and htmx swaps
-nothing.
+nothing. A poll that finds a change is answered from the cache when another phone of
+the same role and language fetched that version first (``shared_board``).
 """
 
 from dataclasses import replace
@@ -13,9 +14,10 @@ from functools import wraps
 from importlib.metadata import version
 
 from django.conf import settings
-from django.http import HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import parse_etags, patch_vary_headers  # type: ignore[attr-defined]
 
+from ledger.web import shared_board
 from ledger.web.access import Stamp, night_stamp
 
 BUILD = version("tonk-tracker")  # a new release renders differently: its tags differ
@@ -51,8 +53,10 @@ def after_own_change(request, night) -> str:
 
 def conditional(page: str):
     """A poll view ``view(request, slug, night_id)`` that answers 304 while the phone's copy
-    is current, and tags what it renders. The tag is read before the view reads anything,
-    so a change committed meanwhile is at worst rendered twice, never missed."""
+    is current, and tags what it renders, which it renders for every visitor with the same
+    tag (``shared_board``). The tag is read before the view reads anything, so a change
+    committed meanwhile is at worst rendered twice, never missed; and the rendering kept
+    under a tag shows at least that tag's version."""
 
     def decorate(view):
         @wraps(view)
@@ -63,10 +67,11 @@ def conditional(page: str):
             if stamp is None:  # not theirs to read: the view refuses it the usual way
                 return view(request, slug, night_id)
             tag = etag(request, page, stamp)
+            response: HttpResponse
             if tag in parse_etags(request.headers.get("If-None-Match", "")):
                 response = HttpResponseNotModified()
             else:
-                response = view(request, slug, night_id)
+                response = shared_board.answer(tag, lambda: view(request, slug, night_id))
             if response.status_code in (200, 304):
                 response["ETag"] = tag
                 response["Cache-Control"] = "no-cache, private"

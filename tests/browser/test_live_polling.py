@@ -123,3 +123,30 @@ def test_a_poll_answered_after_a_save_redrew_it_leaves_the_page_as_it_is(
     page.wait_for_timeout(1_000)
     assert page.evaluate("window.stayed === true"), "the page was reloaded"
     expect(page.locator("#hand[data-outcome=drop]")).to_be_visible()
+
+
+def test_the_controls_a_poll_drew_from_the_shared_cache_still_act(
+    page: Page, live_server, log_in, owner, night, players
+):
+    """What a poll draws is rendered once for every phone, with no CSRF field in its forms
+    (ledger/web/shared_board.py): Undo sends the token as htmx's header, and Reopen, a
+    plain form, is given it as it is sent."""
+    from ledger import services
+
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
+    counts = {players["Croaker"]: 3, players["Goblin"]: 20, players["Elmo"]: 9}
+    record(night, drop(players["Croaker"], counts))  # on another phone
+    expect(page.locator("#undo")).to_have_text("Undo hand 1", timeout=9_000)
+    assert page.locator("#undo-bar input[name=csrfmiddlewaretoken]").count() == 0
+    page.locator("#undo").click()
+    expect(page.locator("#undone")).to_have_text("Hand 1 undone")
+    expect(page.locator("[data-total='Croaker']")).to_have_attribute("data-amount", "0")
+
+    services.close_night(night=night)  # on another phone
+    reopen = page.get_by_role("button", name="Reopen the night")
+    expect(reopen).to_be_visible(timeout=9_000)
+    reopen.click()
+    expect(page.locator("a.outcome").first).to_be_visible()
+    night.refresh_from_db()
+    assert night.is_open

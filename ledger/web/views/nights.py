@@ -14,7 +14,7 @@ from ledger import services
 from ledger.errors import DOMAIN_ERRORS
 from ledger.reads.tables import last_table
 from ledger.rules import parse_rules
-from ledger.web import polling
+from ledger.web import polling, shared_board
 from ledger.web.access import READ, SCORE, league_for, night_for
 from ledger.web.forms.rules import RulesForm
 from ledger.web.forms.table import NightForm
@@ -94,7 +94,8 @@ def night_poll(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpRespon
     """The scoring screen's poll: what shows the night, swapped in out of band, so a form
     being filled in on this phone stays as it is."""
     night = night_for(request, slug, night_id, READ)
-    return render(request, "ledger/night/changed.html", board_context(request, night))
+    context = {**board_context(request, night), **shared_board.FOR_EVERYONE}
+    return render(request, "ledger/night/changed.html", context)
 
 
 @require_GET
@@ -102,8 +103,10 @@ def night_poll(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpRespon
 @never_cache  # the page; its poll's answer is tagged by polling.conditional
 def night_watch(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
-    template = "ledger/watch.html#board" if request.htmx else "ledger/watch.html"
-    return render(request, template, board_context(request, night, page="watch"))
+    context = board_context(request, night, page="watch")
+    if request.htmx:  # the poll's answer, the same for every visitor with its tag
+        return render(request, "ledger/watch.html#board", {**context, **shared_board.FOR_EVERYONE})
+    return render(request, "ledger/watch.html", context)
 
 
 @require_POST

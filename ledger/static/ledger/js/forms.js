@@ -29,3 +29,14 @@ document.addEventListener("submit", (event) => {
 document.addEventListener("change", (event) => {
   if (event.target.matches(".language-form select")) event.target.form.submit();
 });
+
+// The board's parts a poll redraws are rendered once for every phone (web/shared_board.py),
+// so their forms carry no CSRF field: htmx sends the token as a header (<body hx-headers>),
+// and a plain POST from among them (Reopen the night) takes it here.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || form.method !== "post" || form.elements.csrfmiddlewaretoken) return;
+  const field = Object.assign(document.createElement("input"), { type: "hidden", name: "csrfmiddlewaretoken" });
+  field.value = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
+  form.append(field);
+});
