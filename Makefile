@@ -109,7 +109,8 @@ test-js:
 	elif [ "$$CI" = "true" ]; then echo "CI needs Node.js for the JavaScript tests" >&2; exit 1; \
 	else echo "== no Node.js: JavaScript unit tests skipped"; fi
 
-# Benchmarks are not tests: they print one table. `debts` and wrk are installed for them only.
+# Benchmarks are not tests: they print one table. `debts`, uvloop (the load driver's event
+# loop: it shares the cores with the server) and wrk are installed for them only.
 # The first run generates a league of 100,000 hands and one of 1,000 (a few minutes each).
 BENCH_DB := sqlite:///$(CURDIR)/bench.sqlite3
 BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
@@ -117,8 +118,10 @@ BENCH_PG := postgres://postgres@127.0.0.1:5432/tonk_bench
 BENCH_PG_READY := $(PY) -c "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True, connect_timeout=3); c.execute('CREATE DATABASE tonk_bench') if not c.execute(\"SELECT 1 FROM pg_database WHERE datname = 'tonk_bench'\").fetchone() else None" '$(PG_URL)' 2>/dev/null
 BENCH_ENV := DJANGO_SETTINGS_MODULE=bench.settings DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1 DJANGO_SECRET_KEY=benchmark-only-not-a-secret-0123456789abcdefghijklmnop
 
+BENCH_TOOLS := 'debts==0.5' 'uvloop>=0.21'
+
 bench: $(STAMP)
-	$(PY) -m pip install --quiet 'debts==0.5'
+	$(PY) -m pip install --quiet $(BENCH_TOOLS)
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } || echo "no wrk: throughput will not be measured"
 	$(MAKE) --no-print-directory bench-on DB=$(BENCH_DB)
 	@if $(BENCH_PG_READY); then \
@@ -136,6 +139,7 @@ bench-payouts: $(STAMP)
 
 # The capacity search alone, on PostgreSQL (make bench runs it after the other figures).
 bench-load: $(STAMP)
+	$(PY) -m pip install --quiet $(BENCH_TOOLS)
 	@$(BENCH_PG_READY) || { echo "bench-load needs PostgreSQL at $(PG_URL)" >&2; exit 1; }
 	DATABASE_URL=$(BENCH_PG) $(PY) manage.py migrate --no-input -v0
 	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) $(PY) manage.py bench_load

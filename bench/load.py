@@ -6,16 +6,17 @@ account on the spectator view and one share link's), and the scorekeeper saving 
 every 45 s the phone's way: htmx, saying which version its screen shows, and taking its
 poll's next tag from the answer as the app does. Starts and
 intervals are spread at random (±10 %) as people's are. The driver is asyncio over plain
-sockets, one connection per request as gunicorn's sync workers answer; it runs on the
-same cores as the server, as wrk does, and reports its own share of them.
+sockets, one connection per request; it runs on the same cores as the server, as wrk
+does. A step is timed for ``seconds`` after ``WARM_UP`` seconds (the phones' first polls
+all find something new, and the server's caches fill), and the machine's state is read
+before it and over it (``bench/machine.py``): a step the machine was too busy for does
+not count.
 """
 
 import asyncio
 import html
-import os
 import random
 import re
-import resource
 import time
 import uuid
 from collections import Counter, defaultdict
@@ -23,7 +24,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from bench import machine
+
 POLL_EVERY, SAVE_EVERY = 4.0, 45.0
+WARM_UP = 15.0
+QUIET = 2.0  # seconds the machine is watched before a step
 GOAL_MS = 200.0
 TIMEOUT = 10.0
 KINDS = ("poll, nothing new", "poll, something new", "save")
@@ -55,11 +60,28 @@ class Run:
     seconds: float
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: Counter = field(default_factory=Counter)
-    driver_cpu: float = 0.0  # of all the machine's cores
+    # per kind, the server's own account of each request (bench/timing.py): app, cpu, db ms
+    inside: dict[str, list[tuple[float, ...]]] = field(default_factory=lambda: defaultdict(list))
+    before: machine.Usage | None = None  # the machine while the step was being set up
+    during: machine.Usage | None = None
+
+    @property
+    def counts(self) -> bool:
+        """Whether the machine was quiet enough, before and during, for the step to count."""
+        return not any(usage and usage.too_busy for usage in (self.before, self.during))
 
     def p(self, kind: str, quantile: float) -> float:
         times = sorted(self.latencies.get(kind, []))
         return times[min(len(times) - 1, round(quantile * (len(times) - 1)))] if times else 0.0
+
+    def inside_line(self) -> str:
+        figures = []
+        for kind in KINDS:
+            rows = self.inside.get(kind)
+            if rows:
+                middle = [sorted(column)[len(column) // 2] for column in zip(*rows, strict=True)]
+                figures.append(f"{kind} " + " / ".join(f"{ms:.1f}" for ms in middle) + " ms")
+        return "; ".join(figures) or "not reported"
 
     @property
     def polls(self) -> list[float]:
@@ -91,8 +113,36 @@ class Run:
         parts.append(
             f"errors {sum(self.errors.values())}" + (f" {dict(self.errors)}" if self.errors else "")
         )
-        parts.append(f"driver CPU {self.driver_cpu:.0%} of {os.cpu_count()} cores")
-        return "; ".join(parts)
+        lines = [
+            "; ".join(parts),
+            "    inside the server, p50 of app / its CPU / database: " + self.inside_line(),
+        ]
+        if self.before and self.during:
+            lines += [f"    before: {self.before.line()}", f"    during: {self.during.line()}"]
+        return "\n".join(lines)
+
+
+class _Exchange(asyncio.Protocol):
+    """One request on a fresh connection; the answer is what the server sends until it
+    closes. A protocol, not asyncio's streams: the driver shares the server's cores, and
+    streams cost it twice the CPU per request."""
+
+    def __init__(self, payload: bytes, answer: asyncio.Future):
+        self.payload, self.answer, self.chunks = payload, answer, []
+
+    def connection_made(self, transport):
+        transport.write(self.payload)
+
+    def data_received(self, data: bytes):
+        self.chunks.append(data)
+
+    def connection_lost(self, exc):
+        if self.answer.done():
+            return
+        if exc is None:
+            self.answer.set_result(b"".join(self.chunks))
+        else:
+            self.answer.set_exception(exc)
 
 
 async def request(
@@ -105,17 +155,19 @@ async def request(
 ):
     """One HTTP/1.1 exchange on a fresh connection: (status, headers with lower-case names,
     body)."""
-    reader, writer = await asyncio.open_connection(host, port)
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close"]
+    lines += [f"{name}: {value}" for name, value in headers.items() if value]
+    if body:
+        lines.append(f"Content-Length: {len(body)}")
+    payload = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+    loop = asyncio.get_running_loop()
+    answer = loop.create_future()
+    transport, _ = await loop.create_connection(lambda: _Exchange(payload, answer), host, port)
     try:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close"]
-        lines += [f"{name}: {value}" for name, value in headers.items() if value]
-        if body:
-            lines.append(f"Content-Length: {len(body)}")
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        answer = await reader.read()
+        raw = await answer
     finally:
-        writer.close()
-    head, _, content = answer.partition(b"\r\n\r\n")
+        transport.close()
+    head, _, content = raw.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1])
     fields = {k.lower(): v.strip() for k, v in (h.split(":", 1) for h in lines[1:] if ":" in h)}
@@ -123,10 +175,21 @@ async def request(
 
 
 class Driver:
-    def __init__(self, port: int, tables: list[Table], scorekeeper: Scorekeeper, seconds: float):
+    def __init__(
+        self,
+        port: int,
+        tables: list[Table],
+        scorekeeper: Scorekeeper,
+        seconds: float,
+        app_group: int | None = None,
+        warm_up: float = 0.0,
+    ):
         self.port, self.tables, self.scorekeeper = port, tables, scorekeeper
         self.run = Run(tables=len(tables), seconds=seconds)
         self.rng = random.Random(len(tables))
+        self.app_group, self.warm_up = app_group, warm_up
+        # when the timing starts (perf_counter), set once the warm-up is over
+        self.timing_from = float("inf") if warm_up else float("-inf")
 
     async def timed(self, kind_of, method, path, headers, body=b""):
         start = time.perf_counter()
@@ -139,7 +202,11 @@ class Driver:
         kind = kind_of(status)
         if kind is None:
             return self.failed(f"HTTP {status}", content)
-        self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
+        if start >= self.timing_from:
+            self.run.latencies[kind].append((time.perf_counter() - start) * 1000)
+            inside = SERVER_TIMING.findall(answer.get("server-timing", ""))
+            if len(inside) == 3:
+                self.run.inside[kind].append(tuple(float(ms) for ms in inside))
         return answer, content
 
     def save_headers(self) -> dict[str, str]:
@@ -201,29 +268,54 @@ class Driver:
         phones = [phone for table in self.tables for phone in table.phones]
         await asyncio.gather(*(self.prime(phone, gate) for phone in phones))
 
+    async def watch(self):
+        """The timing starts after the warm-up; the machine is read over what is timed."""
+        await asyncio.sleep(self.warm_up)
+        self.timing_from = time.perf_counter()
+        if self.app_group is None:
+            return
+        before = machine.sample(self.app_group)
+        await asyncio.sleep(self.run.seconds)
+        self.run.during = machine.usage(before, machine.sample(self.app_group))
+
     async def main(self):
-        until = time.monotonic() + self.run.seconds
+        until = time.monotonic() + self.warm_up + self.run.seconds
         jobs = [self.phone(phone, until) for table in self.tables for phone in table.phones]
         jobs += [self.scorekeeper_of(table, until) for table in self.tables]
-        await asyncio.gather(*jobs)
+        await asyncio.gather(self.watch(), *jobs)
 
 
 def run_apart(coroutine) -> None:
     """Run on an event loop of its own thread: the caller's may have one running already
-    (Playwright's, in the test suite)."""
+    (Playwright's, in the test suite). uvloop's where ``make bench`` installed it: it costs
+    the driver less of the cores it shares with the server."""
+    try:
+        import uvloop
+
+        run = uvloop.run
+    except ImportError:
+        run = asyncio.run
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
+        pool.submit(run, coroutine).result()
 
 
-def drive(port: int, tables: list[Table], scorekeeper: Scorekeeper, seconds: float) -> Run:
-    driver = Driver(port, tables, scorekeeper, seconds)
+def drive(
+    port: int,
+    tables: list[Table],
+    scorekeeper: Scorekeeper,
+    seconds: float,
+    app_group: int | None = None,
+    warm_up: float = WARM_UP,
+) -> Run:
+    """One step: ``tables`` live for a warm-up and ``seconds``; with the app server's
+    process group (``app_group``), the machine is read before and during."""
+    driver = Driver(port, tables, scorekeeper, seconds, app_group, warm_up)
     run_apart(driver.prime_all())
-    before, start = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
+    if app_group is not None:
+        quiet = machine.sample(app_group)
+        time.sleep(QUIET)
+        driver.run.before = machine.usage(quiet, machine.sample(app_group))
     run_apart(driver.main())
-    after, wall = resource.getrusage(resource.RUSAGE_SELF), time.monotonic() - start
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    driver.run.seconds = wall
-    driver.run.driver_cpu = cpu / (wall * (os.cpu_count() or 1))
     return driver.run
 
 
@@ -251,5 +343,19 @@ def largest(
     return good, runs
 
 
+def confirmed(try_tables, **search) -> tuple[int, list[Run]]:
+    """``largest``, then the step that decided it run once more: a capacity met once and
+    missed the second time is none. Failing, each smaller size that met is run again in
+    turn until one holds."""
+    _, runs = largest(try_tables, **search)  # its answer is the largest size that met
+    for tables in sorted({run.tables for run in runs if run.ok}, reverse=True):
+        again = try_tables(tables)
+        runs.append(again)
+        if again.ok:
+            return tables, runs
+    return 0, runs
+
+
+SERVER_TIMING = re.compile(r"dur=([0-9.]+)")
 NEXT_TAG = re.compile(rb'id="poll" hidden hx-swap-oob="true"[^>]*data-etag="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

@@ -2,6 +2,7 @@
 wrk, the load driver, the proxy tests and the two-host check), and Caddy in front of it."""
 
 import os
+import runpy
 import signal
 import socket
 import subprocess
@@ -42,21 +43,28 @@ def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     process.wait(timeout=20)
 
 
+CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
+
+
 @contextmanager
 def gunicorn_process(
-    host: str = "127.0.0.1", env: dict[str, str] | None = None, workers: int = WORKERS
+    host: str = "127.0.0.1", env: dict[str, str] | None = None, workers: int | None = WORKERS
 ) -> Iterator[tuple[subprocess.Popen, int]]:
-    """A gunicorn serving the app (the process and its port); stopped afterwards."""
+    """A gunicorn serving the app with the deploy's configuration (the process and its port);
+    stopped afterwards. ``workers`` None keeps the configuration's count; ``env`` may set
+    its other knobs (TONK_WORKER_CLASS, TONK_THREADS)."""
     port = free_port(host)
     environ = {
         **os.environ,
         "DJANGO_ALLOWED_HOSTS": host,
         "DJANGO_SSL_REDIRECT": "0",
         "DJANGO_SECURE_COOKIES": "0",
+        "TONK_BIND": f"{host}:{port}",
+        "TONK_ACCESS_LOG": "",  # a line per request would be the benchmark's own cost
+        **({"TONK_WORKERS": str(workers)} if workers else {}),
         **(env or {}),
     }
-    command = [sys.executable, "-m", "gunicorn", "tonk_tracker.wsgi", "-w", str(workers)]
-    command += ["-b", f"{host}:{port}", "--backlog", "4096", "--log-level", "warning"]
+    command = [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "--log-level", "warning"]
     server = subprocess.Popen(command, cwd=ROOT, env=environ, start_new_session=True)
     try:
         wait_for(port, host=host)
@@ -65,10 +73,23 @@ def gunicorn_process(
         stop(server)
 
 
+def configured(env: dict[str, str] | None = None) -> str:
+    """What ``deploy/gunicorn.conf.py`` starts on this machine (with ``env``'s changes)."""
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        config = runpy.run_path(str(CONFIG))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    threads = f" x {config['threads']} threads" if config["worker_class"] == "gthread" else ""
+    return f"gunicorn, {config['workers']} {config['worker_class']} workers{threads}"
+
+
 @contextmanager
-def gunicorn() -> Iterator[int]:
+def gunicorn(workers: int | None = WORKERS, env: dict[str, str] | None = None) -> Iterator[int]:
     """The port of a gunicorn serving the app on this database, for the benchmarks."""
-    with gunicorn_process() as (_, port):
+    with gunicorn_process(workers=workers, env=env) as (_, port):
         yield port
 
 

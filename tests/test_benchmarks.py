@@ -43,13 +43,27 @@ def test_the_capacity_search_doubles_then_halves_the_gap():
     assert tried == [100, 200, 400, 800, 600, 500, 550]
 
 
+def test_the_capacity_is_a_size_met_again_when_run_a_second_time():
+    """500 met once, then missed: 400 (met before) is run again and holds."""
+    tried = []
+
+    def try_tables(count):
+        tried.append(count)
+        met = count <= 400 or (count <= 520 and tried.count(count) == 1)
+        latency = 5.0 if met else 500.0
+        return load.Run(tables=count, seconds=1, latencies={"poll, nothing new": [latency]})
+
+    assert load.confirmed(try_tables, start=100, step=50) == (400, ANY)
+    assert tried == [100, 200, 400, 800, 600, 500, 550, 500, 400]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_load_driver_plays_tables_against_a_live_server(live_server, settings):
     """Phones poll with their ETags: after the first answer a table with nothing new is 304s."""
     settings.ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
     tables, keeper = live_tables(2)
     port = int(live_server.url.rsplit(":", 1)[1])
-    run = load.drive(port, tables, keeper, seconds=4.5)
+    run = load.drive(port, tables, keeper, seconds=4.5, warm_up=0)
     assert not run.errors
     assert len(run.latencies["poll, nothing new"]) >= 8  # 2 tables x 4 phones, one poll each
     assert "poll, something new" not in run.latencies, "every phone was primed with its ETag"
