@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
 
-.PHONY: run table test test-js test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load cluster-check browser caddy venv-check
+.PHONY: run table test test-js test-sqlite test-postgres screenshots lint install messages bench bench-on bench-payouts bench-settle bench-load bench-profile cluster-check browser caddy venv-check
 
 install: $(STAMP)
 
@@ -142,7 +142,13 @@ bench-load: $(STAMP)
 	$(PY) -m pip install --quiet $(BENCH_TOOLS)
 	@$(BENCH_PG_READY) || { echo "bench-load needs PostgreSQL at $(PG_URL)" >&2; exit 1; }
 	DATABASE_URL=$(BENCH_PG) $(PY) manage.py migrate --no-input -v0
-	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) $(PY) manage.py bench_load
+	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) $(PY) manage.py bench_load $(LOAD)
+
+# Where a poll's and a save's CPU goes inside the app, without HTTP (cProfile), on PostgreSQL.
+bench-profile: $(STAMP)
+	@$(BENCH_PG_READY) || { echo "bench-profile needs PostgreSQL at $(PG_URL)" >&2; exit 1; }
+	DATABASE_URL=$(BENCH_PG) $(PY) manage.py migrate --no-input -v0
+	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) $(PY) manage.py bench_profile
 
 # Two app hosts (gunicorn on 127.0.0.2 and 127.0.0.3) behind Caddy on one PostgreSQL, one
 # killed halfway: hands lost, doubled, ETags, errors during and after the fail-over.

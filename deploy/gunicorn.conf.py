@@ -1,13 +1,16 @@
 """gunicorn's settings for Tonk Tracker: ``gunicorn -c deploy/gunicorn.conf.py``.
 
-Threaded workers (gthread), one per core with 4 threads each, chosen on measurement
-(``manage.py bench_load`` with ``--workers``, ``--worker-class`` and ``--threads``, on a
-2-core machine at 300 live tables for 30 s): p95 of polls 22 ms and of saves 152 ms with
-the machine 56 % busy, against 113 / 188 ms (77 %) for 2 sync workers, 51 / 194 ms (73 %)
-for gunicorn's own advice of (2 x cores) + 1 sync workers, and 45 / 267 ms (73 %) for 3
-gthread workers. A save takes some 30 ms of CPU: in a sync worker the polls queue behind
-it, in a thread they go on. A worker that dies takes nothing with it (sessions live in a
-signed cookie). TONK_BIND, TONK_WORKERS, TONK_WORKER_CLASS and TONK_THREADS override.
+Sync workers, (2 x cores) + 1 of them as gunicorn's documentation advises, chosen on
+measurement (``manage.py bench_load`` with ``--workers``, ``--worker-class`` and
+``--threads`` on a 2-core machine, 30 s steps). At 300 live tables all of 2 and 5 sync
+workers and 2 gthread workers of 4 threads met the goal (p95 of polls 113, 51 and 22 ms;
+of saves 188, 194 and 152 ms), 3 gthread workers did not (saves 267 ms). Past the
+machine's capacity, at 450 tables, 5 sync workers still answered polls in 176 ms at p95
+where gthread's took 5 s, and under wrk an unchanged poll on PostgreSQL ran at 0.44 of
+the fixed response's rate with sync workers against 0.19 with threads: a thread back from
+the database waits for the interpreter lock behind its CPU-bound neighbours. A worker that
+dies takes nothing with it (sessions live in a signed cookie). TONK_BIND, TONK_WORKERS,
+TONK_WORKER_CLASS and TONK_THREADS override.
 """
 
 import multiprocessing
@@ -15,9 +18,9 @@ import os
 
 wsgi_app = "tonk_tracker.wsgi"
 bind = os.environ.get("TONK_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("TONK_WORKERS", multiprocessing.cpu_count()))
-worker_class = os.environ.get("TONK_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("TONK_THREADS", 4))
+workers = int(os.environ.get("TONK_WORKERS", 2 * multiprocessing.cpu_count() + 1))
+worker_class = os.environ.get("TONK_WORKER_CLASS", "sync")
+threads = int(os.environ.get("TONK_THREADS", 1))
 backlog = 2048
 timeout = 30  # a request never takes seconds: a worker stuck this long is restarted
 graceful_timeout = 20

@@ -68,3 +68,35 @@ def test_the_load_driver_plays_tables_against_a_live_server(live_server, setting
     assert len(run.latencies["poll, nothing new"]) >= 8  # 2 tables x 4 phones, one poll each
     assert "poll, something new" not in run.latencies, "every phone was primed with its ETag"
     assert run.ok
+
+
+def test_the_machine_is_read_as_shares_of_all_its_cores_and_a_busy_one_is_named():
+    from bench import machine
+
+    def at(busy, total, driver, app, database):
+        groups = {"driver": driver, "app": app, "database": database}
+        return machine.Sample(busy, total, 0, groups, (0.5, 0.4, 0.3))
+
+    quiet = machine.usage(at(0, 0, 0, 0, 0), at(60, 200, 10, 40, 5))
+    shares = {"driver": 0.05, "app": 0.2, "database": 0.025, "other": 0.025}
+    assert quiet.groups == pytest.approx(shares)
+    assert quiet.busy == pytest.approx(0.3)
+    assert not quiet.too_busy
+    assert "CPU 30% of" in quiet.line()
+    busy = machine.usage(at(0, 0, 0, 0, 0), at(100, 200, 10, 40, 5))
+    assert busy.too_busy  # 22.5 % of the machine went to something else
+    assert busy.line().endswith("TOO BUSY to count")
+    run = load.Run(tables=1, seconds=1, before=quiet, during=busy)
+    assert not run.counts
+
+
+def test_a_sample_finds_this_process_as_the_driver():
+    import os
+
+    from bench import machine
+
+    sample = machine.sample(app_group=-1)
+    assert sample.groups["driver"] > 0  # this test process has run for a while
+    assert sample.groups["app"] == 0
+    assert 0 < sample.busy <= sample.total
+    assert machine.describe().startswith(f"{os.cpu_count()} cores")
