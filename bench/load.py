@@ -320,12 +320,13 @@ def drive(
 
 
 def largest(
-    try_tables, start: int = 100, limit: int = 3200, step: int = 50
+    try_tables, start: int = 100, limit: int = 3200, step: int = 50, bad: int | None = None
 ) -> tuple[int, list[Run]]:
     """The largest T for which ``try_tables(T)`` meets the goal: doubling, then halving the gap
-    down to ``step`` tables. Returns it (0 if even ``start`` fails) with every run."""
+    down to ``step`` tables (below ``bad`` at once, when a size already failed). Returns it (0
+    if even the smallest fails) with every run."""
     runs: list[Run] = []
-    good, bad, tables = 0, None, start
+    good, tables = 0, start
     while bad is None and tables <= limit:
         run = try_tables(tables)
         runs.append(run)
@@ -343,17 +344,18 @@ def largest(
     return good, runs
 
 
-def confirmed(try_tables, **search) -> tuple[int, list[Run]]:
+def confirmed(try_tables, start: int = 100, step: int = 50) -> tuple[int, list[Run]]:
     """``largest``, then the step that decided it run once more: a capacity met once and
-    missed the second time is none. Failing, each smaller size that met is run again in
-    turn until one holds."""
-    _, runs = largest(try_tables, **search)  # its answer is the largest size that met
-    for tables in sorted({run.tables for run in runs if run.ok}, reverse=True):
-        again = try_tables(tables)
+    missed the second time is none, and the search goes on below it."""
+    good, runs = largest(try_tables, start=start, step=step)
+    while good:
+        again = try_tables(good)
         runs.append(again)
         if again.ok:
-            return tables, runs
-    return 0, runs
+            break
+        good, more = largest(try_tables, step=step, bad=good)
+        runs += more
+    return good, runs
 
 
 SERVER_TIMING = re.compile(r"dur=([0-9.]+)")
