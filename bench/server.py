@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from unittest import mock
 
 from django.conf import settings
 from django.core.management.base import CommandError
@@ -75,13 +76,8 @@ def gunicorn_process(
 
 def configured(env: dict[str, str] | None = None) -> str:
     """What ``deploy/gunicorn.conf.py`` starts on this machine (with ``env``'s changes)."""
-    saved = dict(os.environ)
-    os.environ.update(env or {})
-    try:
+    with mock.patch.dict(os.environ, env or {}):
         config = runpy.run_path(str(CONFIG))
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
     threads = f" x {config['threads']} threads" if config["worker_class"] == "gthread" else ""
     return f"gunicorn, {config['workers']} {config['worker_class']} workers{threads}"
 
