@@ -1,6 +1,7 @@
 """The packages under ledger/ are layers, and imports only go down them.
 
-rules (the pure engine), paying (payment links) and rivalry (streaks, ratings), all pure,
+rules (the pure engine), paying (payment links), rivalry (streaks, ratings) and doorbell
+(the event streams' process), all pure,
 <- models <- rows (stored rows to engine values) <- reads <- services (writes) <- web <-
 tooling, management commands and bench. A view imports no other view. docs/architecture.md draws the same map.
 """
@@ -19,10 +20,14 @@ ALLOWED = {
     "rules": set(),
     "paying": set(),
     "rivalry": set(),
+    "doorbell": set(),
     "rows": {"rules", "models", "errors"},
     "reads": {"rules", "paying", "rivalry", "models", "errors", "rows"},
-    "services": {"rules", "paying", "rivalry", "models", "errors", "rows", "reads"},
-    "web": {"rules", "paying", "rivalry", "models", "errors", "rows", "reads", "services"},
+    "services": {"rules", "paying", "rivalry", "models", "errors", "rows", "reads", "doorbell"},
+    "web": {
+        *("rules", "paying", "rivalry", "models", "errors", "rows", "reads", "services"),
+        "doorbell",
+    },
     "tooling": {"rules", "rivalry", "models", "errors", "rows", "reads", "services"},
 }
 
@@ -64,3 +69,19 @@ def test_no_view_imports_another_view():
 
 def test_models_import_nothing_above_them():
     assert ledger_imports(ROOT / "models.py") <= {"rules", "paying"}
+
+
+def test_the_doorbell_uses_nothing_of_django_but_signing():
+    """It serves thousands of streams in one small process: no ORM, no settings, no
+    request stack, only the signer that reads the page's tickets."""
+    for path in sorted((ROOT / "doorbell").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            modules = []
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            for module in modules:
+                assert not module.startswith("django") or module == "django.core", (
+                    f"{path.name} imports {module}"
+                )

@@ -119,8 +119,20 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "tonk_tracker.urls"
 
-# How often the scoring screen and the spectator view ask whether the night changed.
+# How often the scoring screen and the spectator view ask whether the night changed, when
+# no event stream tells them (or while it is away).
 POLL_SECONDS = 4
+
+# Live boards (ledger/doorbell): the URL the pages open their event stream at (same origin
+# behind Caddy: /events/; empty: the pages poll), and the bus the app rings the doorbells on
+# after a change commits (udp://127.0.0.1:8765 or redis://...; empty: no rings).
+EVENTS_URL = env_str("EVENTS_URL", "")
+EVENTS_BUS = env_str("EVENTS_BUS", "udp://127.0.0.1:8765" if EVENTS_URL else "")
+EVENTS_HEARTBEAT = int(env_str("EVENTS_HEARTBEAT", "15"))
+if EVENTS_URL.startswith(("http://", "https://")):  # a doorbell on another origin
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["connect-src"].append(
+        "{0}://{2}".format(*EVENTS_URL.split("/"))
+    )
 
 TEMPLATES = [
     {

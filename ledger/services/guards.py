@@ -6,6 +6,7 @@ from django.db.models import F
 from ledger.errors import LedgerError
 from ledger.models import League, Night
 from ledger.rules.money import Amount
+from ledger.services import rings
 
 
 def insert_or(model, error: LedgerError, **fields):
@@ -35,11 +36,16 @@ def touch(night: Night, *fields: str) -> None:
     phone polling the night sees the change at its next poll, and never before it commits."""
     night.version += 1
     night.save(update_fields=[*fields, "version"])
+    rings.night_changed(night.pk, night.version)
 
 
 def move_version(model: type[League] | type[Night], pk: int) -> None:
     """Move a row's version on without holding its lock (an increment in the database)."""
     model.objects.filter(pk=pk).update(version=F("version") + 1)
+    if model is Night:
+        rings.night_changed(pk)
+    else:
+        rings.league_changed(pk)
 
 
 def check_open(night: Night) -> Night:

@@ -12,7 +12,7 @@ from ledger.models import (
     NightEvent,
     Season,
 )
-from ledger.services import drops
+from ledger.services import drops, rings
 from ledger.services.ratings import rerate
 
 
@@ -45,6 +45,8 @@ def close_season(*, season: Season, by=None) -> Season:
             .values_list("pk", flat=True)
         )
         Night.objects.filter(pk__in=still_open).update(closed_at=now, version=F("version") + 1)
+        for pk in still_open:
+            rings.night_changed(pk)
         NightEvent.objects.bulk_create(
             NightEvent(night_id=pk, kind=NightEvent.Kind.SEASON_CLOSED, by=by) for pk in still_open
         )

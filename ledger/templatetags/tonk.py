@@ -1,7 +1,10 @@
 from django import template
+from django.conf import settings
 from django.template.backends.utils import csrf_input
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from ledger.doorbell import tokens
 from ledger.rules.money import format_number, unit_is_sign
 from ledger.web.i18n import cash as format_cash
 from ledger.web.i18n import local_date as format_local_date
@@ -80,3 +83,18 @@ def form_token(context) -> str:
     if context.get("for_everyone"):
         return ""
     return csrf_input(context["request"])
+
+
+@register.simple_tag
+def live_link(night) -> str:
+    """Where the page hears that its open night changed (``js/live.js``): an events URL with
+    a signed ticket for this night and its league. Nothing while events are off (the page
+    polls) or once the night is closed."""
+    if not settings.EVENTS_URL or not night.is_open:
+        return ""
+    ticket = tokens.issue(settings.SECRET_KEY, night.pk, night.season.league_id)
+    return format_html(
+        '<div id="live" hidden data-events="{}" data-heartbeat="{}"></div>',
+        settings.EVENTS_URL + ticket,
+        settings.EVENTS_HEARTBEAT,
+    )

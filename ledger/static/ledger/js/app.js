@@ -10,6 +10,7 @@ import {} from "./time_zone.js";
 import {} from "./sharing.js";
 import {} from "./forms.js";
 import {} from "./board.js";
+import {} from "./live.js";
 import {} from "./offline.js";
 import {} from "./tap_guard.js";
 import {} from "./insecure.js";

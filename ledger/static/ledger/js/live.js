@@ -1,0 +1,48 @@
+// Live boards: the doorbell (ledger/doorbell) tells this page when its night changed, and the
+// page draws the change through its usual conditional GET (a "tonk:refresh" of #poll or
+// #board). While the stream is healthy the timed polls are skipped; whenever it is not (it
+// cannot be opened, it was cut, it went silent behind a proxy or a locked phone), they run
+// as before, so the page is never worse off than polling.
+const live = document.getElementById("live");
+
+// A timed poll (htmx's "every" trigger, which comes with no triggering event) is not sent
+// while the stream is healthy; a refresh (a ring, a save's follow-up) always is.
+document.addEventListener("htmx:confirm", (event) => {
+  const elt = event.detail.elt;
+  if (window.tonkLive && !event.detail.triggeringEvent && elt.hasAttribute("data-etag")) event.preventDefault();
+});
+
+if (live && window.EventSource) {
+  const url = live.dataset.events;
+  const silence = 2 * Number(live.dataset.heartbeat || 15) * 1000 + 2000;  // two heartbeats missed
+  let source = null, watchdog = 0, retry = 0;
+
+  const state = (name) => { window.tonkLive = name === "live"; live.dataset.state = name; };
+  const refresh = () => htmx.trigger(document.body, "tonk:refresh");
+  const heard = () => { clearTimeout(watchdog); watchdog = setTimeout(reopen, silence); };
+
+  function open() {
+    clearTimeout(retry);
+    if (source) source.close();
+    state("connecting");
+    source = new EventSource(url);
+    source.addEventListener("open", () => { state("live"); heard(); refresh(); });  // catch up at once
+    source.addEventListener("hb", heard);
+    source.addEventListener("change", () => { heard(); refresh(); });
+    source.addEventListener("error", () => {
+      state("polling");
+      // Refused (403 expired, 429, 503) or closed for good: the browser gives up, so do we for a
+      // while, and the polls carry on meanwhile. Otherwise the browser reconnects by itself.
+      if (source.readyState === EventSource.CLOSED) retry = setTimeout(open, 20000 + Math.random() * 40000);
+    });
+  }
+
+  // A stream that went silent (a proxy holding it, a phone asleep) is opened afresh.
+  function reopen() { if (document.visibilityState === "visible") open(); else state("polling"); }
+
+  // iOS drops streams silently when the screen locks: back in view, the page opens a new one.
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") open(); });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) open(); });
+  window.addEventListener("online", open);
+  open();
+}
