@@ -136,7 +136,7 @@ def test_closing_the_night_hides_the_outcome_buttons(client, urls, night):
 
 def test_the_spectator_view_polls_and_has_no_controls(client, urls):
     page = client.get(urls["watch"]).content.decode()
-    assert 'hx-trigger="every 4s"' in page
+    assert 'hx-trigger="every 4s, tonk:refresh from:body"' in page
     assert 'action="/l/' not in page, "nothing on it changes the league"
     partial = client.get(urls["watch"], **HTMX).content.decode()
     assert partial.lstrip().startswith('<div id="board"')
@@ -166,6 +166,9 @@ def test_a_new_player_who_cannot_sit_is_not_created_either(client, urls, night, 
 
 def test_both_screens_poll_as_often_as_the_settings_say(client, urls, settings):
     settings.POLL_SECONDS = 9
-    assert 'hx-trigger="every 9s"' in client.get(urls["watch"]).content.decode()
+    assert (
+        'hx-trigger="every 9s, tonk:refresh from:body"'
+        in client.get(urls["watch"]).content.decode()
+    )
     scoring = client.get(urls["night"]).content.decode()
     assert 'hx-trigger="every 9s, tonk:refresh from:body"' in scoring
