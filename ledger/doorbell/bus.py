@@ -66,12 +66,13 @@ class Publisher:
 
     def __init__(self, url: str):
         self.url = check(url)
+        self._doorbells = addresses(url) if url.startswith("udp://") else []
         self._socket: socket.socket | None = None
         self._redis = None
 
     def send(self, topic: str, version: int) -> None:
         try:
-            if self.url.startswith("udp://"):
+            if self._doorbells:
                 self._send_udp(line(topic, version))
             else:
                 self._client().publish(CHANNEL, line(topic, version))
@@ -82,7 +83,7 @@ class Publisher:
         if self._socket is None:
             self._socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             self._socket.setblocking(False)
-        for address in addresses(self.url):
+        for address in self._doorbells:
             self._socket.sendto(message, address)
 
     def _client(self):
@@ -108,7 +109,7 @@ async def listen(url: str, on_ring: Callable[[str, int], object], on_back: Calla
     lost connection is retried every second, and ``on_back`` is called once it is back (a
     ring sent meanwhile was lost: everyone should look again)."""
     if url.startswith("udp://"):
-        (address,) = addresses(url)[:1] or [("127.0.0.1", 8765)]
+        address = addresses(url)[0]  # a doorbell listens on the first address named
         loop = asyncio.get_running_loop()
         transport, _ = await loop.create_datagram_endpoint(
             lambda: _Datagrams(on_ring), local_addr=address
