@@ -9,6 +9,8 @@ const PAGES = "tonk-pages";
 const STATIC = {{ static_prefix|safe }};
 const NIGHT = /^\/l\/[^/]+\/nights\/\d+\/(watch\/)?$/;
 const SHEET = /^\/l\/[^/]+\/nights\/\d+\/hand\/\w+\/$/;  // a new hand's sheet, not a correction's
+const ACCOUNT = /\/(logout|login|signup)\/$/;
+let account = 0;  // moves on when someone logs in or out: a page fetched before is not kept
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll({{ shell|safe }})));
@@ -40,8 +42,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
   if (request.method !== "GET") {  // saves go to the server, or fail
-    // Another account may sign in on this phone: the kept pages were the last one's.
-    if (/\/(logout|login|signup)\/$/.test(url.pathname)) event.waitUntil(caches.delete(PAGES));
+    // Another account may sign in on this phone: the kept pages were the last one's, and
+    // they are gone before the server is even asked.
+    if (ACCOUNT.test(url.pathname)) {
+      account += 1;
+      event.respondWith(caches.delete(PAGES).then(() => fetch(request)));
+    }
     return;
   }
   if (url.pathname.startsWith(STATIC)) {
@@ -51,10 +57,11 @@ self.addEventListener("fetch", (event) => {
   const page = request.mode === "navigate" && NIGHT.test(url.pathname);
   const sheet = SHEET.test(url.pathname) && !url.search && request.headers.get("HX-Request") === "true";
   if (page || sheet) {
+    const asked = account;
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (!response.ok || response.redirected) return response;  // a login page is not kept
+          if (!response.ok || response.redirected || asked !== account) return response;  // a login page is not kept
           const copy = response.clone();
           return caches.open(PAGES).then((cache) => cache.put(request, copy)).then(() => response);
         })
@@ -64,8 +71,10 @@ self.addEventListener("fetch", (event) => {
 });
 
 function keep(request) {
+  const asked = account;
   return fetch(request).then((response) => {
     if (!response.ok || response.redirected) throw new Error(response.status);  // a login page is not kept
+    if (asked !== account) return undefined;  // fetched for the account that has logged out
     return caches.open(PAGES).then((cache) => cache.put(request, response));
   });
 }
