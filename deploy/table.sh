@@ -1,8 +1,10 @@
 #!/bin/sh
 # `make table`: Tonk Tracker for the phones at a table, over HTTPS, from this laptop.
-# gunicorn serves the app on 127.0.0.1:8000 with production settings; Caddy answers the
-# phones on the laptop's Wi-Fi address with a certificate from its own local authority
-# (kept in .table/, so each phone trusts it once, not every night). Ctrl-C stops both.
+# gunicorn serves the app on 127.0.0.1:8000 with production settings and the doorbell the
+# live boards' event streams on 127.0.0.1:8001 (rings reach it by UDP on 127.0.0.1:8765);
+# Caddy answers the phones on the laptop's Wi-Fi address with a certificate from its own
+# local authority (kept in .table/, so each phone trusts it once, not every night).
+# Ctrl-C stops all three.
 set -eu
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -33,14 +35,20 @@ export TONK_ADDRESS="$ADDRESS" TONK_HTTP_PORT="$HTTP_PORT" TONK_HTTPS_PORT="$HTT
 export TONK_CA_DIR="$XDG_DATA_HOME/caddy/pki/authorities/local" TONK_WELCOME_DIR="$PWD/deploy/table"
 export TONK_WORKERS=${TONK_WORKERS:-3} TONK_BIND=${TONK_BIND:-127.0.0.1:8000}
 export TONK_APP_HOSTS="$TONK_BIND"
+export TONK_EVENTS_BIND=${TONK_EVENTS_BIND:-127.0.0.1:8001}
+export TONK_EVENTS_HOSTS="$TONK_EVENTS_BIND"
+export EVENTS_URL=/events/ EVENTS_BUS="udp://127.0.0.1:${TONK_BUS_PORT:-8765}"
 
 $PY -m gunicorn -c deploy/gunicorn.conf.py --access-logfile "$KEEP/access.log" &
 APP=$!
+PY="$PY" sh deploy/doorbell.sh 2> "$KEEP/doorbell.log" &
+EVENTS=$!
 caddy run --adapter caddyfile --config deploy/Caddyfile.table > "$KEEP/caddy.log" 2>&1 &
 PROXY=$!
-trap 'kill $APP $PROXY 2>/dev/null; wait' INT TERM EXIT
+trap 'kill $APP $EVENTS $PROXY 2>/dev/null; wait' INT TERM EXIT
 sleep 2
 if ! kill -0 $PROXY 2>/dev/null; then cat "$KEEP/caddy.log" >&2; exit 1; fi
+if ! kill -0 $EVENTS 2>/dev/null; then cat "$KEEP/doorbell.log" >&2; exit 1; fi
 
 $PY - "$ADDRESS" "$HTTP_PORT" "$HTTPS_PORT" "$TONK_CA_DIR/root.crt" <<'PYTHON'
 import hashlib, ssl, sys, time, urllib.request
@@ -62,6 +70,10 @@ while True:
         if time.monotonic() > deadline:
             sys.exit("The app did not answer through Caddy within a minute: see .table/ logs")
         time.sleep(0.2)
+try:  # and the live boards' event streams
+    urllib.request.urlopen(f"https://{address}:{https_port}/events/health", context=trusted, timeout=5)
+except OSError as error:
+    sys.exit(f"The doorbell did not answer through Caddy ({error}): see .table/doorbell.log")
 der = ssl.PEM_cert_to_DER_cert(Path(root).read_text())
 fingerprint = hashlib.sha256(der).hexdigest().upper()
 first = f"http://{address}:{http_port}/"

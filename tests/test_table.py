@@ -53,6 +53,8 @@ def test_make_table_serves_the_phones_over_https_with_a_certificate_to_install(t
         "TONK_HTTP_PORT": str(http_port),
         "TONK_HTTPS_PORT": str(https_port),
         "TONK_BIND": f"127.0.0.1:{app_port}",
+        "TONK_EVENTS_BIND": f"127.0.0.1:{server.free_port()}",
+        "TONK_BUS_PORT": str(server.free_port()),
         "TONK_TABLE_DIR": str(tmp_path / "table"),
         "TONK_WORKERS": "1",
         "TONK_CADDY_OPTIONS": "admin off",
@@ -88,6 +90,8 @@ def test_make_table_serves_the_phones_over_https_with_a_certificate_to_install(t
             f"https://{ADDRESS}:{https_port}/accounts/login/", context=trusted, timeout=10
         )
         assert "Log in" in page.read().decode()
+        events = f"https://{ADDRESS}:{https_port}/events/health"
+        assert urllib.request.urlopen(events, context=trusted, timeout=10).status == 200
         assert page.headers["Strict-Transport-Security"]
         with pytest.raises(urllib.error.HTTPError) as moved:
             urllib.request.build_opener(NoRedirect).open(f"{plain}/accounts/login/", timeout=10)

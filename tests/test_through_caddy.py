@@ -20,6 +20,8 @@ from django.db import connection
 from django.test import override_settings
 
 from bench import server
+from ledger.doorbell import tokens
+from tests.doorbell import serving
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -30,6 +32,7 @@ pytestmark = [
 ]
 HOST = "tonk.test"
 PASSWORD = "a long enough password 7"
+KEY = "through-caddy-test-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 
 
 def database_url() -> str:
@@ -105,7 +108,7 @@ def proxy(tmp_path, django_user_model):
     env = {
         "DATABASE_URL": database_url(),
         "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": "through-caddy-test-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "DJANGO_SECRET_KEY": KEY,
         "DJANGO_ALLOWED_HOSTS": HOST,
         "DJANGO_CSRF_TRUSTED_ORIGINS": f"https://{HOST}:{https_port}",
         "DJANGO_BEHIND_PROXY": "1",
@@ -114,17 +117,22 @@ def proxy(tmp_path, django_user_model):
         "DJANGO_COLLECTED_STATIC": "1",
         "DJANGO_STATIC_ROOT": str(static),
     }
-    with server.gunicorn_process(env=env, workers=1) as (_, app_port):
+    events_bus = f"udp://127.0.0.1:{serving.free_port(socket.SOCK_DGRAM)}"
+    env |= {"EVENTS_URL": "/events/", "EVENTS_BUS": events_bus}
+    doorbell = serving.doorbell(DJANGO_SECRET_KEY=KEY, EVENTS_BUS=events_bus)
+    with server.gunicorn_process(env=env, workers=1) as (_, app_port), doorbell as events:
         options = ["local_certs", "skip_install_trust", "admin off", "default_bind 127.0.0.1"]
         options += [f"http_port {http_port}", f"https_port {https_port}"]
         caddy_env = {
             "TONK_DOMAIN": HOST,
             "TONK_APP_HOSTS": f"127.0.0.1:{app_port}",
+            "TONK_EVENTS_HOSTS": events.url.split("/")[2],
             "TONK_CADDY_OPTIONS": "\n".join(options),
         }
         caddyfile = (settings.BASE_DIR / "deploy" / "Caddyfile").read_text()
         with server.caddy(caddyfile, tmp_path / "caddy", https_port, caddy_env) as root_ca:
             proxy = Proxy(https_port, http_port, root_ca)
+            proxy.events_bus = events_bus
             proxy.wait_until_ready()
             yield proxy
 
@@ -171,6 +179,30 @@ def test_csrf_is_accepted_for_the_configured_origin_and_refused_for_another(prox
 def test_healthz_answers_through_the_proxy_and_to_its_checks(proxy):
     answer = proxy.ask("GET", "/healthz")
     assert (answer.status, answer.text) == (200, "ok\n")
+
+
+def test_a_ring_comes_through_the_proxy_at_once_and_uncompressed(proxy):
+    sock = socket.create_connection(("127.0.0.1", proxy.https_port), timeout=10)
+    link = http.client.HTTPConnection(HOST, proxy.https_port, timeout=10)
+    link.sock = proxy.tls.wrap_socket(sock, server_hostname=HOST)
+    link.request("GET", f"/events/{tokens.issue(KEY, 5, 1)}", headers={"Accept-Encoding": "gzip"})
+    stream = serving.Stream(link, link.getresponse())
+    try:
+        assert stream.response.status == 200
+        assert stream.response.getheader("Content-Encoding") is None
+        stream.next_event("hb")
+        # The doorbell may hear of the stream a moment after its first bytes went out.
+        deadline = time.monotonic() + 5
+        while proxy.ask("GET", "/events/health").text.find('"streams": 1') < 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        sent = time.monotonic()
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sender:
+            sender.sendto(b"n5 9", ("127.0.0.1", int(proxy.events_bus.rsplit(":", 1)[1])))
+        assert stream.next_event()["data"] == "n5 9"
+        assert time.monotonic() - sent < 0.5  # not held back by a buffer or an encoder
+    finally:
+        link.close()
 
 
 @pytest.mark.parametrize("name", ["Caddyfile", "Caddyfile.table"])

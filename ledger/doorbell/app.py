@@ -65,7 +65,8 @@ class Doorbell:
         self.heartbeat = float(environ.get("EVENTS_HEARTBEAT", 15))
         self.behind_proxy = environ.get("DJANGO_BEHIND_PROXY", "") in ("1", "true", "yes", "on")
         self.rings = 0
-        self._tasks: list[asyncio.Task] = []
+        self._stop_bus = None
+        self._beating: asyncio.Task | None = None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -78,14 +79,17 @@ class Doorbell:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 _open_files_limit()
-                self._tasks = [
-                    asyncio.create_task(bus.listen(self.bus, self._ring, self.hub.ring_all)),
-                    asyncio.create_task(self._beat()),
-                ]
+                try:
+                    self._stop_bus = await bus.listen(self.bus, self._ring, self.hub.ring_all)
+                except OSError as error:
+                    failed = f"the doorbell cannot listen at EVENTS_BUS={self.bus}: {error}"
+                    await send({"type": "lifespan.startup.failed", "message": failed})
+                    return
+                self._beating = asyncio.create_task(self._beat())
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                for task in self._tasks:
-                    task.cancel()
+                self._stop_bus()
+                self._beating.cancel()
                 for stream in list(self.hub.everyone):  # open streams end, so shutdown does
                     self.hub.leave(stream)
                     stream.close()

@@ -104,22 +104,22 @@ class _Datagrams(asyncio.DatagramProtocol):
             self.on_ring(*ring)
 
 
-async def listen(url: str, on_ring: Callable[[str, int], object], on_back: Callable[[], object]):
-    """The doorbell's end: call ``on_ring`` for every ring until cancelled. On Redis, a
-    lost connection is retried every second, and ``on_back`` is called once it is back (a
-    ring sent meanwhile was lost: everyone should look again)."""
+async def listen(
+    url: str, on_ring: Callable[[str, int], object], on_back: Callable[[], object]
+) -> Callable[[], object]:
+    """The doorbell's end: from now on call ``on_ring`` for every ring; returns what stops
+    it. A UDP address another process holds raises OSError here, at start, rather than
+    leave the phones with a stream that never rings. On Redis, a lost connection is
+    retried every second, and ``on_back`` is called once it is back (a ring sent meanwhile
+    was lost: everyone should look again)."""
     if url.startswith("udp://"):
         address = addresses(url)[0]  # a doorbell listens on the first address named
         loop = asyncio.get_running_loop()
         transport, _ = await loop.create_datagram_endpoint(
             lambda: _Datagrams(on_ring), local_addr=address
         )
-        try:
-            await asyncio.Future()  # until cancelled
-        finally:
-            transport.close()
-    else:
-        await _listen_redis(url, on_ring, on_back)
+        return transport.close
+    return asyncio.create_task(_listen_redis(url, on_ring, on_back)).cancel
 
 
 async def _listen_redis(url, on_ring, on_back):
