@@ -1,6 +1,6 @@
 """The doorbell's ASGI app: ``GET /events/<token>`` is a night's event stream.
 
-Served by uvicorn (``deploy/doorbell.sh``); configured by the environment:
+Served by uvicorn (``serve.py``, ``deploy/doorbell.sh``); configured by the environment:
 
 - ``DJANGO_SECRET_KEY``: the app's, to read tickets (``DJANGO_DEBUG=1``: the development key);
 - ``EVENTS_BUS``: where rings arrive (``bus.py``), default ``udp://127.0.0.1:8765``;
@@ -90,11 +90,15 @@ class Doorbell:
             elif message["type"] == "lifespan.shutdown":
                 self._stop_bus()
                 self._beating.cancel()
-                for stream in list(self.hub.everyone):  # open streams end, so shutdown does
-                    self.hub.leave(stream)
-                    stream.close()
+                self.hang_up()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def hang_up(self) -> None:
+        """End every open stream (the server is stopping); the phones reconnect."""
+        for stream in list(self.hub.everyone):
+            self.hub.leave(stream)
+            stream.close()
 
     def _ring(self, topic: str, version: int) -> None:
         self.rings += 1
@@ -191,8 +195,3 @@ async def _plain(send, status, text, content_type="text/plain", retry_after=None
         headers.append((b"retry-after", str(retry_after).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": text.encode()})
-
-
-def create_app() -> Doorbell:
-    """uvicorn's factory (``--factory``): the environment is read when the server starts."""
-    return Doorbell()

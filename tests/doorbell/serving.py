@@ -9,9 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-import uvicorn
-
 from ledger.doorbell.app import Doorbell
+from ledger.doorbell.serve import Server, config
 
 KEY = "insecure-local-development-key"  # the test settings' SECRET_KEY
 
@@ -27,7 +26,7 @@ class Running:
     url: str  # the events URL prefix: http://127.0.0.1:PORT/events/
     bus: str
     app: Doorbell
-    server: uvicorn.Server
+    server: Server
     thread: threading.Thread
 
     def health(self) -> dict:
@@ -57,10 +56,7 @@ def start(port: int = 0, **environ) -> Running:
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
-    config = uvicorn.Config(
-        app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1, loop="asyncio"
-    )
-    server = uvicorn.Server(config)
+    server = Server(config(app, timeout_graceful_shutdown=1, loop="asyncio"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -1,0 +1,47 @@
+"""The doorbell under uvicorn: ``python -m ledger.doorbell.serve HOST:PORT`` (``deploy/doorbell.sh``).
+
+uvicorn stops by waiting for open responses to end before it tells the app, and an event
+stream never ends by itself: every restart would wait out its grace and then cancel each
+stream with an error. This server ends the streams first, so a restart takes a moment and
+the phones reconnect (after the random ``retry:`` each stream was given).
+"""
+
+import sys
+
+import uvicorn
+
+from ledger.doorbell.app import Doorbell
+
+
+class Server(uvicorn.Server):
+    async def shutdown(self, sockets=None):
+        app = self.config.loaded_app
+        while hasattr(app, "app"):  # uvicorn wraps the app in its middleware
+            app = app.app
+        if isinstance(app, Doorbell):
+            app.hang_up()
+        await super().shutdown(sockets)
+
+
+def config(app: Doorbell, **options) -> uvicorn.Config:
+    """One stream costs a socket and a queue: uvloop and httptools where installed, a deep
+    listen backlog for a reconnect storm, no access log (a line per stream is noise)."""
+    defaults = {
+        "lifespan": "on",
+        "loop": "auto",
+        "http": "auto",
+        "backlog": 8192,
+        "access_log": False,
+        "log_level": "warning",
+        "timeout_graceful_shutdown": 5,
+    }
+    return uvicorn.Config(app, **(defaults | options))
+
+
+def main(argv: list[str]) -> None:
+    host, _, port = (argv[1] if len(argv) > 1 else "127.0.0.1:8001").rpartition(":")
+    Server(config(Doorbell(), host=host, port=int(port))).run()
+
+
+if __name__ == "__main__":
+    main(sys.argv)
