@@ -7,6 +7,7 @@ the phones reconnect (after the random ``retry:`` each stream was given).
 """
 
 import sys
+from typing import Any
 
 import uvicorn
 
@@ -23,19 +24,22 @@ class Server(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def config(app: Doorbell, **options) -> uvicorn.Config:
+def config(
+    app: Doorbell, *, loop: str = "auto", timeout_graceful_shutdown: int = 5, **where: Any
+) -> uvicorn.Config:
     """One stream costs a socket and a queue: uvloop and httptools where installed, a deep
     listen backlog for a reconnect storm, no access log (a line per stream is noise)."""
-    defaults = {
-        "lifespan": "on",
-        "loop": "auto",
-        "http": "auto",
-        "backlog": 8192,
-        "access_log": False,
-        "log_level": "warning",
-        "timeout_graceful_shutdown": 5,
-    }
-    return uvicorn.Config(app, **(defaults | options))
+    return uvicorn.Config(
+        app,
+        lifespan="on",
+        loop=loop,
+        http="auto",
+        backlog=8192,
+        access_log=False,
+        log_level="warning",
+        timeout_graceful_shutdown=timeout_graceful_shutdown,
+        **where,
+    )
 
 
 def main(argv: list[str]) -> None:
