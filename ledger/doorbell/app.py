@@ -29,10 +29,14 @@ DEV_KEY = "insecure-local-development-key"  # tonk_tracker/settings.py's, with D
 log = logging.getLogger("ledger.doorbell")
 
 
+def _flag(environ, name: str) -> bool:
+    return environ.get(name, "") in ("1", "true", "yes", "on")
+
+
 def _key(environ) -> str:
     key = environ.get("DJANGO_SECRET_KEY", "").strip()
     if not key:
-        if environ.get("DJANGO_DEBUG", "") not in ("1", "true", "yes", "on"):
+        if not _flag(environ, "DJANGO_DEBUG"):
             raise RuntimeError("the doorbell needs the app's DJANGO_SECRET_KEY")
         key = DEV_KEY
     return key
@@ -63,7 +67,7 @@ class Doorbell:
             max_per_visitor=int(environ.get("EVENTS_MAX_PER_VISITOR", 64)),
         )
         self.heartbeat = float(environ.get("EVENTS_HEARTBEAT", 15))
-        self.behind_proxy = environ.get("DJANGO_BEHIND_PROXY", "") in ("1", "true", "yes", "on")
+        self.behind_proxy = _flag(environ, "DJANGO_BEHIND_PROXY")
         self.rings = 0
         self._stop_bus = None
         self._beating: asyncio.Task | None = None
@@ -90,15 +94,9 @@ class Doorbell:
             elif message["type"] == "lifespan.shutdown":
                 self._stop_bus()
                 self._beating.cancel()
-                self.hang_up()
+                self.hub.hang_up_all()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
-
-    def hang_up(self) -> None:
-        """End every open stream (the server is stopping); the phones reconnect."""
-        for stream in list(self.hub.everyone):
-            self.hub.leave(stream)
-            stream.close()
 
     def _ring(self, topic: str, version: int) -> None:
         self.rings += 1

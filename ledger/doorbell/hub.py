@@ -53,12 +53,15 @@ HEARTBEAT = b"event: hb\ndata:\n\n"  # an event, not a comment: the page's watch
 class Hub:
     max_streams: int
     max_per_visitor: int
-    streams: int = 0
     by_topic: dict[str, set[Stream]] = field(default_factory=lambda: defaultdict(set))
     by_visitor: Counter = field(default_factory=Counter)
     everyone: set[Stream] = field(default_factory=set)
     delivered: int = 0
     dropped: int = 0
+
+    @property
+    def streams(self) -> int:
+        return len(self.everyone)
 
     def join(self, topics: tuple[str, ...], visitor: str) -> Stream:
         if self.streams >= self.max_streams:
@@ -66,7 +69,6 @@ class Hub:
         if self.by_visitor[visitor] >= self.max_per_visitor:
             raise Full(429)
         stream = Stream(topics, visitor)
-        self.streams += 1
         self.by_visitor[visitor] += 1
         self.everyone.add(stream)
         for topic in topics:
@@ -77,7 +79,6 @@ class Hub:
         if stream not in self.everyone:
             return
         self.everyone.discard(stream)
-        self.streams -= 1
         self.by_visitor[stream.visitor] -= 1
         if not self.by_visitor[stream.visitor]:
             del self.by_visitor[stream.visitor]
@@ -92,9 +93,9 @@ class Hub:
         """Tell everyone listening to ``topic``; how many were told."""
         return self._send(list(self.by_topic.get(topic, ())), event(topic, version))
 
-    def ring_all(self, version: int = 0) -> int:
+    def ring_all(self) -> int:
         """Tell every stream to look again: after the bus was away, a ring may be lost."""
-        return self._send(list(self.everyone), event("all", version))
+        return self._send(list(self.everyone), event("all", 0))
 
     def beat(self) -> int:
         return self._send(list(self.everyone), HEARTBEAT)
@@ -106,7 +107,15 @@ class Hub:
                 told += 1
             else:  # it stopped reading: let it go, it reconnects and catches up
                 self.dropped += 1
-                self.leave(stream)
-                stream.close()
+                self.hang_up(stream)
         self.delivered += told
         return told
+
+    def hang_up(self, stream: Stream) -> None:
+        self.leave(stream)
+        stream.close()
+
+    def hang_up_all(self) -> None:
+        """The server is stopping: every stream ends, and its phone reconnects."""
+        for stream in list(self.everyone):
+            self.hang_up(stream)

@@ -16,11 +16,7 @@ from ledger.doorbell.app import Doorbell
 
 class Server(uvicorn.Server):
     async def shutdown(self, sockets=None):
-        app = self.config.loaded_app
-        while hasattr(app, "app"):  # uvicorn wraps the app in its middleware
-            app = app.app
-        if isinstance(app, Doorbell):
-            app.hang_up()
+        self.config.app.hub.hang_up_all()  # the Doorbell given to config(), unwrapped
         await super().shutdown(sockets)
 
 
