@@ -84,7 +84,22 @@ def test_the_load_driver_plays_tables_against_a_live_server(live_server, setting
     assert not run.errors
     assert len(run.latencies["poll, nothing new"]) >= 8  # 2 tables x 4 phones, one poll each
     assert "poll, something new" not in run.latencies, "every phone was primed with its ETag"
-    assert run.ok
+    # Its times are not asserted here: beside a parallel test suite they measure the suite.
+
+
+def test_a_step_meets_the_goal_only_with_no_error_and_both_p95s_under_200_ms():
+    def step(polls, saves, errors=()):
+        run = load.Run(tables=1, seconds=1)
+        run.latencies["poll, nothing new"] = polls
+        run.latencies["save"] = saves
+        run.errors.update(errors)
+        return run
+
+    assert step([10.0] * 19 + [150.0], [120.0]).ok
+    assert not step([10.0] * 18 + [250.0] * 2, [120.0]).ok  # the p95 of 20 is the 19th
+    assert not step([10.0] * 20, [120.0, 250.0]).ok
+    assert not step([10.0] * 20, [120.0], errors=["HTTP 502"]).ok
+    assert not step([], [120.0]).ok
 
 
 def test_the_machine_is_read_as_shares_of_all_its_cores_and_a_busy_one_is_named():
