@@ -39,6 +39,7 @@ class Phone:
     path: str
     cookie: str
     etag: str = ""
+    events: str = ""  # its night's event stream (bench/live.py), with the ticket
 
 
 @dataclass
@@ -181,7 +182,7 @@ class Driver:
         tables: list[Table],
         scorekeeper: Scorekeeper,
         seconds: float,
-        app_group: int | None = None,
+        app_group: int | tuple[int, ...] | None = None,
         warm_up: float = 0.0,
     ):
         self.port, self.tables, self.scorekeeper = port, tables, scorekeeper
@@ -304,7 +305,7 @@ def drive(
     tables: list[Table],
     scorekeeper: Scorekeeper,
     seconds: float,
-    app_group: int | None = None,
+    app_group: int | tuple[int, ...] | None = None,
     warm_up: float = WARM_UP,
 ) -> Run:
     """One step: ``tables`` live for a warm-up and ``seconds``; with the app server's

@@ -7,6 +7,7 @@ worker renewed or a database backend that exits mid-step still counts towards it
 """
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,14 +75,16 @@ def _processes():
         yield int(entry.name), name, int(fields[2]), ticks
 
 
-def sample(app_group: int, database_names=("postgres", "redis-server")) -> Sample:
-    """The machine now; ``app_group`` is the app server's process group (its master's pid)."""
+def sample(app_group: int | Collection[int], database_names=("postgres", "redis-server")) -> Sample:
+    """The machine now; ``app_group`` is the app server's process group (its master's pid),
+    or several: gunicorn's and the doorbell's."""
+    app = {app_group} if isinstance(app_group, int) else set(app_group)
     groups = dict.fromkeys(GROUPS[:3], 0)
     me = os.getpid()
     for pid, name, group, ticks in _processes():
         if pid == me:
             groups["driver"] += ticks
-        elif group == app_group:
+        elif group in app:
             groups["app"] += ticks
         elif name in database_names:
             groups["database"] += ticks

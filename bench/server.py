@@ -1,5 +1,6 @@
 """Servers a check starts on this machine: the app under gunicorn on a free local port (for
-wrk, the load driver, the proxy tests and the two-host check), and Caddy in front of it."""
+wrk, the load driver, the proxy tests and the two-host check), the doorbell that pushes its
+events, and Caddy in front of them."""
 
 import os
 import runpy
@@ -10,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
 
@@ -87,6 +89,34 @@ def gunicorn(workers: int | None = WORKERS, env: dict[str, str] | None = None) -
     """The port of a gunicorn serving the app on this database, for the benchmarks."""
     with gunicorn_process(workers=workers, env=env) as (_, port):
         yield port
+
+
+@dataclass(frozen=True)
+class Events:
+    """A doorbell started for a check: its process, its port and the app's settings for it."""
+
+    process: subprocess.Popen
+    port: int
+    env: dict[str, str]  # what gunicorn needs to ring it
+
+
+@contextmanager
+def doorbell(
+    host: str = "127.0.0.1", env: dict[str, str] | None = None, bus_port: int | None = None
+) -> Iterator[Events]:
+    """The events process as ``deploy/doorbell.sh`` starts it, on free ports (its streams
+    and its UDP bus), in a session of its own; stopped afterwards. ``env`` adds to its
+    settings (``EVENTS_MAX_PER_VISITOR``: a driver's phones all come from one address)."""
+    port, bus_port = free_port(host), bus_port or free_port(host)
+    bus = f"udp://{host}:{bus_port}"
+    environ = {**os.environ, "EVENTS_BUS": bus, **(env or {})}
+    command = [sys.executable, "-m", "ledger.doorbell.serve", f"{host}:{port}"]
+    process = subprocess.Popen(command, cwd=ROOT, env=environ, start_new_session=True)
+    try:
+        wait_for(port, host=host, what="the doorbell")
+        yield Events(process, port, {"EVENTS_URL": "/events/", "EVENTS_BUS": bus})
+    finally:
+        stop(process)
 
 
 @contextmanager

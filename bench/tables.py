@@ -1,12 +1,14 @@
 """Live tables for the load driver: open nights of a league of their own, each with eight
 hands played when a search starts, and the phones' cookies."""
 
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from bench.load import CSRF_FIELD, Phone, Scorekeeper, Table
 from bench.pages import owner_of
 from ledger import services
+from ledger.doorbell import tokens
 from ledger.models import League, Night
 from ledger.rows.details import HandDetails
 
@@ -71,11 +73,12 @@ def live_tables(count: int) -> tuple[list[Table], Scorekeeper]:
         spectator = Client()
         spectator.get(reverse("ledger:share", args=[link.lookup, link.token]))
         watch = reverse("ledger:night_watch", args=args)
+        events = "/events/" + tokens.issue(settings.SECRET_KEY, night.pk, league.pk)
         phones = [
-            Phone(reverse("ledger:night_poll", args=args), keeper.cookie),
-            Phone(watch, keeper.cookie),
-            Phone(watch, keeper.cookie),
-            Phone(watch, cookie_of(spectator)),
+            Phone(reverse("ledger:night_poll", args=args), keeper.cookie, events=events),
+            Phone(watch, keeper.cookie, events=events),
+            Phone(watch, keeper.cookie, events=events),
+            Phone(watch, cookie_of(spectator), events=events),
         ]
         seats = [seat.player_id for seat in night.seats.filter(seated=True).order_by("position")]
         form = {"dealer": str(seats[0]), "dropper": str(seats[0])}

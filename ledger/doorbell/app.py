@@ -184,12 +184,14 @@ async def _disconnected(receive, stream):
 
 
 async def _plain(send, status, text, content_type="text/plain", retry_after=None):
+    body = text.encode()
     headers = [
         (b"content-type", f"{content_type}; charset=utf-8".encode()),
+        (b"content-length", str(len(body)).encode()),
         (b"cache-control", b"no-store"),
         (b"access-control-allow-origin", b"*"),
     ]
     if retry_after is not None:
         headers.append((b"retry-after", str(retry_after).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": text.encode()})
+    await send({"type": "http.response.body", "body": body})
