@@ -70,14 +70,24 @@ def decimal_text(amount: int, places: int) -> str:
     return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
 
 
+def cents_text(amount: int, places: int) -> str | None:
+    """The amount with two decimals at most, as the services and GiroCodes take it; None when
+    that would not be exactly what the page shows (``1255, 3``: €1.255)."""
+    if places <= 2:
+        return decimal_text(amount, places)
+    step = 10 ** (places - 2)
+    return None if amount % step else decimal_text(amount // step, 2)
+
+
 def pay_options(
     handles: list[Handle], *, amount: int, places: int, currency: str | None, note: str
 ) -> list[PayOption]:
     """The ways to pay ``amount`` (in the minor unit, ``places`` decimals) to the player
-    with these ``handles``; none for a service that cannot send ``currency``."""
+    with these ``handles``; none for a service that cannot send ``currency``. A link carries
+    the amount only when it can carry it exactly; else the payer types it."""
     if currency is None or amount <= 0:
         return []
-    text = decimal_text(amount, places)
+    text = cents_text(amount, places)
     options = []
     for handle in handles:
         accepted = handle.service.currencies
@@ -87,22 +97,44 @@ def pay_options(
     return options
 
 
-def _option(handle: Handle, amount: str, currency: str, note: str) -> PayOption:
-    name = handle.value
+def _option(handle: Handle, amount: str | None, currency: str, note: str) -> PayOption:
+    name, filled = handle.value, amount is not None
     if handle.kind == "paypal":
-        return PayOption(handle, f"https://paypal.me/{name}/{amount}{currency}", True, "")
+        url = f"https://paypal.me/{name}" + (f"/{amount}{currency}" if filled else "")
+        return PayOption(handle, url, filled, "")
     if handle.kind == "venmo":
-        query = urlencode({"txn": "pay", "recipients": name, "amount": amount, "note": note})
-        return PayOption(handle, f"https://venmo.com/?{query}", True, "")
+        fields = {"txn": "pay", "recipients": name, **({"amount": amount} if filled else {})}
+        return PayOption(
+            handle, f"https://venmo.com/?{urlencode({**fields, 'note': note})}", filled, ""
+        )
     if handle.kind == "cashapp":
-        return PayOption(handle, f"https://cash.app/${name}/{amount}", True, "")
+        return PayOption(
+            handle, f"https://cash.app/${name}" + (f"/{amount}" if filled else ""), filled, ""
+        )
     if handle.kind == "revolut":
         return PayOption(handle, f"https://revolut.me/{name}", False, "")
     if handle.kind == "bizum":
         return PayOption(handle, "", False, handle.value.removeprefix("+34"))  # as Bizum asks
     giro = None
-    if currency == "EUR" and Decimal(amount) <= Decimal("999999999.99"):
-        giro = segno.helpers.make_epc_qr(
-            name=handle.holder, iban=name, amount=Decimal(amount), text=note[:140]
-        )
+    if currency == "EUR" and filled and Decimal(amount) <= Decimal("999999999.99"):
+        giro = girocode(handle.holder, name, Decimal(amount), note)
     return PayOption(handle, "", False, handle.shown, giro)
+
+
+EPC_BYTES, EPC_NAME, EPC_TEXT = 331, 70, 140  # EPC069-12: the payload, the name, the remittance
+
+
+def girocode(holder: str, iban: str, amount: Decimal, note: str) -> segno.QRCode | None:
+    """The GiroCode for a transfer, its remittance cut to what the standard's 331 bytes leave
+    once the name, IBAN and amount are in (in UTF-8, the widest of its character sets);
+    None when even a short remittance would not fit."""
+    name = holder.strip()[:EPC_NAME]
+    fields = ["BCD", "002", "1", "SCT", "", name, iban, f"EUR{amount}", "", "", ""]
+    room = EPC_BYTES - len("\n".join(fields).encode())
+    text = note.strip()[:EPC_TEXT].encode()[: max(room, 0)].decode(errors="ignore").rstrip()
+    if not text:
+        return None
+    try:
+        return segno.helpers.make_epc_qr(name=name, iban=iban, amount=amount, text=text)
+    except ValueError:  # the QR would outgrow the version 13 the standard allows
+        return None

@@ -60,12 +60,7 @@ def test_no_currency_no_payment():
 
 
 def test_the_girocode_reads_back_as_the_transfer():
-    giro = options("EUR", amount=123456)["iban"].giro
-    png = io.BytesIO()
-    giro.save(png, kind="png", scale=6)
-    png.seek(0)
-    (read,) = zxingcpp.read_barcodes(Image.open(png))
-    lines = read.text.split("\n")
+    lines = read_giro(options("EUR", amount=123456)["iban"].giro)
     assert lines[:4] == ["BCD", "002", lines[2], "SCT"]  # service tag, version, charset, SEPA
     name, iban, amount = lines[5:8]
     assert (name, iban, amount) == ("Elmo Frog", "DE89370400440532013000", "EUR1234.56")
@@ -92,9 +87,49 @@ def test_the_currency_is_read_from_the_leagues_unit(unit, rate, currency):
 
 @given(amount=st.integers(1, 10**12), places=st.integers(0, 3))
 def test_every_link_carries_the_amount_exactly(amount, places):
-    """No float anywhere: the text in the link is the minor units, point, places."""
+    """No float anywhere: the text in the link is the minor units, point, places; an amount
+    the services cannot take (a third decimal) is left for the payer to type, not rounded."""
     text = decimal_text(amount, places)
     whole, _, part = text.partition(".")
     assert int(whole + part) == amount
     assert len(part) == places
-    assert options("USD", amount=amount, places=places)["paypal"].url.endswith(f"/{text}USD")
+    paypal = options("USD", amount=amount, places=places)["paypal"]
+    if places < 3:
+        assert paypal.url.endswith(f"/{text}USD")
+        assert paypal.amount_filled
+    elif amount % 10 == 0:
+        assert paypal.url.endswith(f"/{decimal_text(amount // 10, 2)}USD")
+    else:
+        assert paypal.url == "https://paypal.me/ElmoFrog"
+        assert not paypal.amount_filled
+
+
+def read_giro(giro) -> list[str]:
+    png = io.BytesIO()
+    giro.save(png, kind="png", scale=6)
+    png.seek(0)
+    (read,) = zxingcpp.read_barcodes(Image.open(png))
+    return read.text.split("\n")
+
+
+def test_a_third_decimal_is_never_rounded_into_a_link_or_code():
+    owed = options("EUR", amount=1255, places=3)  # €1.255
+    assert owed["paypal"].url == "https://paypal.me/ElmoFrog"
+    assert not owed["paypal"].amount_filled
+    assert owed["iban"].giro is None
+    assert owed["iban"].copy
+    even = options("EUR", amount=1250, places=3)  # €1.250 is €1.25 exactly
+    assert even["paypal"].url == "https://paypal.me/ElmoFrog/1.25EUR"
+    assert read_giro(even["iban"].giro)[7] == "EUR1.25"
+
+
+def test_the_longest_greek_names_fit_the_girocodes_331_bytes():
+    holder = "Κωνσταντίνος Παπαδόπουλος-Χατζηγεωργίου Μιχαήλ"[:48]
+    league = "♠♥♦♣ Η μεγάλη βραδιά του Τονκ στο καφενείο της πλατείας " * 3  # noqa: RUF001
+    iban = clean_handle("iban", "GR16 0110 1250 0000 0001 2300 695", holder=holder)
+    (option,) = pay_options([iban], amount=1234, places=2, currency="EUR", note=league[:140])
+    lines = read_giro(option.giro)
+    assert lines[5:8] == [holder, "GR1601101250000000012300695", "EUR12.34"]
+    assert lines[-1]
+    assert league.startswith(lines[-1])
+    assert len("\n".join(lines).encode()) <= 331
