@@ -399,3 +399,21 @@ def test_saving_a_hand_takes_a_fixed_number_of_statements(
     with django_assert_num_queries(14):
         assert client.post(save, drop_data(players, key="htmx"), **HTMX).status_code == 200
     assert Hand.objects.count() == 2
+
+
+def test_a_save_from_the_sheets_own_url_leaves_the_night_in_the_address_bar(client, urls, players):
+    """Post/redirect/get the htmx way: a reload after Save must not offer the form again
+    under a new key, which a second tap would record as a second hand."""
+    save = urls["night"] + "hand/drop/save/"
+    sheet = "http://testserver" + urls["night"] + "hand/drop/"
+    from_sheet = client.post(
+        save, drop_data(players, key="from-sheet"), **HTMX, HTTP_HX_CURRENT_URL=sheet
+    )
+    assert from_sheet["HX-Replace-Url"] == urls["night"]
+    on_night = client.post(
+        save,
+        drop_data(players, key="on-night"),
+        **HTMX,
+        HTTP_HX_CURRENT_URL="http://testserver" + urls["night"] + "?hands=all",
+    )
+    assert "HX-Replace-Url" not in on_night  # the night's own address, as the phone chose it

@@ -5,10 +5,12 @@ correction keeps the original hand's players, rules and stake.
 """
 
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
@@ -264,6 +266,11 @@ def _answer_saved(request: HtmxHttpRequest, night: Night, hand: Hand) -> HttpRes
         notice = _("Hand %(number)d saved.") % {"number": hand.number}
     if request.htmx:
         response = _saved(request, night, hand, notice)
+        night_url = reverse("ledger:night", args=[night.season.league.slug, night.pk])
+        if urlsplit(request.htmx.current_url_abs_path or night_url).path != night_url:
+            # Saved from the sheet's own URL (…/hand/drop/): a reload must show the night,
+            # not offer the form again under a new key (post/redirect/get, the htmx way).
+            response["HX-Replace-Url"] = night_url
     else:
         messages.success(request, notice)
         response = redirect("ledger:night", slug=night.season.league.slug, night_id=night.pk)
