@@ -24,6 +24,8 @@ from bench import load, machine
 
 DELIVERY_GOAL_MS, FRESH_GOAL_MS = 500.0, 1000.0
 GRACE = 3.0  # seconds the streams stay open after the last save, for its events to land
+SAVE_TRIES = 6  # a save that failed is sent again with its key, as the offline queue does
+STORM_GOAL = 30.0  # seconds for every phone cut by a restart to be back and caught up
 OPENING = 64  # streams being opened at once while a step is set up
 
 
@@ -62,6 +64,8 @@ class _Events(asyncio.Protocol):
         *events, self.text = self.text.split(b"\n\n")
         for event in events:
             fields = dict(line.split(b": ", 1) for line in event.split(b"\n") if b": " in line)
+            if b"retry" in fields:
+                self.heard("retry", fields[b"retry"].decode())
             self.heard(fields.get(b"event", b"").decode(), fields.get(b"data", b"").decode())
 
     def _unchunk(self):
@@ -94,6 +98,9 @@ class Ear:
     again: bool = False  # heard something while fetching: fetch once more
     transport: asyncio.Transport | None = None
     opened: asyncio.Event = field(default_factory=asyncio.Event)
+    retry: float = 3.0  # seconds before reopening, as the doorbell's ``retry:`` said
+    cut: bool = False  # its stream ended in a storm and has not caught up since
+    back: float | None = None  # seconds from the storm to its board caught up again
 
 
 @dataclass
@@ -104,6 +111,12 @@ class LiveRun(load.Run):
     expected: int = 0  # events the other phones should have heard
     streams: int = 0  # open at the doorbell once every phone was listening
     kib_per_stream: float = 0.0
+    # A reconnect storm (``storm``): the phones cut, the seconds until the last was back,
+    # those not back, and the hands each table recorded (which the command counts again).
+    cut: int = 0
+    back_within: float = 0.0
+    not_back: int = 0
+    recorded: list[int] = field(default_factory=list)
 
     @staticmethod
     def p95(times: list[float]) -> float:
@@ -131,6 +144,14 @@ class LiveRun(load.Run):
             f"{(share['app'] + share['database']) * per:.2f} ms with the database"
         )
 
+    def storm_line(self) -> str:
+        run = self
+        errors = sum(n for what, n in run.errors.items() if what.startswith("HTTP 5"))
+        return (
+            f"storm at T={run.tables}: {run.cut} streams cut, the last back and caught up "
+            f"after {run.back_within:.1f} s, {run.not_back} not back; 5xx answers {errors}"
+        )
+
     def summary(self) -> str:
         lines = super().summary().split("\n")
         lines.insert(
@@ -154,7 +175,9 @@ class LiveDriver(load.Driver):
         self.sent: list[dict[int, float]] = [{} for _ in tables]  # version -> save sent at
         self.saved: list[set[int]] = [set() for _ in tables]  # versions saved while timed
         self.version = [0] * len(tables)
+        self.recorded = [0] * len(tables)  # hands each scorekeeper saw recorded
         self.streams: list[asyncio.Task] = []
+        self.storm_at: float | None = None  # when the servers were restarted
 
     # -- a phone -------------------------------------------------------------------------
 
@@ -178,12 +201,18 @@ class LiveDriver(load.Driver):
                 status = type(error).__name__
             if ear.transport is None:  # the driver closed it: the run is over
                 return
-            self.failed(f"stream ended ({status})")
-            await asyncio.sleep(1 + ear.table % 5)
+            if self.storm_at is None:
+                self.failed(f"stream ended ({status})")
+            elif not ear.cut:
+                ear.cut, ear.back = True, None
+                self.run.cut += 1
+            await asyncio.sleep(ear.retry)
 
     def heard(self, ear: Ear, event: str, data: str):
         now = time.perf_counter()
-        if event == "open":
+        if event == "retry":
+            ear.retry = int(data or 3000) / 1000
+        elif event == "open":
             ear.opened.set()
             self.fetch(ear)  # the catch-up
         elif event == "refused" and ear.transport:
@@ -222,6 +251,8 @@ class LiveDriver(load.Driver):
                 if answered and answered[0].get("etag"):
                     phone.etag = answered[0]["etag"]
                     self.drew(ear, version_of(phone.etag), time.perf_counter())
+                    if ear.cut and ear.opened.is_set() and self.storm_at is not None:
+                        ear.cut, ear.back = False, time.perf_counter() - self.storm_at
                 if not ear.again:
                     return
         finally:
@@ -240,20 +271,25 @@ class LiveDriver(load.Driver):
         await self.sleep(self.rng.uniform(0, load.SAVE_EVERY), until)
         while time.monotonic() < until:
             started = time.monotonic()
-            await self.save(t, table)
+            key = uuid.uuid4().hex
+            for attempt in range(SAVE_TRIES):  # as the phone's queue sends it again
+                if await self.save(t, table, key):
+                    break
+                await asyncio.sleep(1 + attempt)
             wait = load.SAVE_EVERY * self.rng.uniform(0.9, 1.1) - (time.monotonic() - started)
             await self.sleep(wait, until)
 
-    async def save(self, t: int, table: load.Table, key: str | None = None) -> bool:
+    async def save(self, t: int, table: load.Table, key: str) -> bool:
         """One hand; True when it was recorded. Its version is the night's next: only this
         scorekeeper changes the night, one hand at a time."""
         own = table.phones[0]
         expected = self.version[t] + 1
-        self.sent[t][expected] = sent = time.perf_counter()
+        sent = self.sent[t].setdefault(expected, time.perf_counter())  # a retry's first try
         headers = {**self.save_headers(), "X-Board-ETag": own.etag}
-        answered = await self.post_hand(table, key or uuid.uuid4().hex, headers)
+        answered = await self.post_hand(table, key, headers)
         if answered is None:
             return False
+        self.recorded[t] += 1
         tag = load.NEXT_TAG.search(answered[1])
         if tag:
             own.etag = html.unescape(tag[1].decode())
@@ -307,14 +343,35 @@ class LiveDriver(load.Driver):
                 self.run.expected += len(self.saved[t])
                 self.run.lost += len(self.saved[t] - ear.heard)
 
-    async def main(self):
+    async def main(self, restart=None):
+        """A step; with ``restart`` (a blocking call that restarts the servers), a reconnect
+        storm halfway through the timed seconds instead."""
         await self.open_all()
         until = time.monotonic() + self.warm_up + self.run.seconds
         jobs = [self.keep_score(t, table, until) for t, table in enumerate(self.tables)]
+        if restart:
+            jobs.append(self.storm(restart))
         await asyncio.gather(self.watch(), *jobs)
         await asyncio.sleep(GRACE)
-        self.count_lost()
+        self.run.recorded = self.recorded
+        if restart:
+            self.run.not_back = sum(ear.cut for ears in self.ears for ear in ears)
+        else:
+            self.count_lost()
         await self.close_all()
+
+    async def storm(self, restart):
+        """Every phone's stream cut at once by a restart; how long until the last is back."""
+        await asyncio.sleep(self.warm_up + self.run.seconds / 4)
+        self.storm_at = time.perf_counter()
+        await asyncio.get_running_loop().run_in_executor(None, restart)
+        deadline = self.storm_at + STORM_GOAL
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(0.5)
+            ears = [ear for table in self.ears for ear in table]
+            if self.run.cut and not any(ear.cut for ear in ears):
+                break
+        self.run.back_within = max((ear.back or 0.0 for t in self.ears for ear in t), default=0)
 
 
 def open_files_limit() -> None:
@@ -332,8 +389,10 @@ def drive(
     seconds: float,
     app_group: tuple[int, ...] | None = None,
     warm_up: float = load.WARM_UP,
+    restart=None,
 ) -> LiveRun:
-    """One step with streams: as ``load.drive``, the phones listening instead of polling."""
+    """One step with streams: as ``load.drive``, the phones listening instead of polling;
+    with ``restart``, a reconnect storm (``LiveDriver.main``)."""
     open_files_limit()
     driver = LiveDriver(
         port, events_port, tables, scorekeeper, seconds, app_group=app_group, warm_up=warm_up
@@ -343,5 +402,5 @@ def drive(
         quiet = machine.sample(app_group)
         time.sleep(load.QUIET)
         driver.run.before = machine.usage(quiet, machine.sample(app_group))
-    load.run_apart(driver.main())
+    load.run_apart(driver.main(restart))
     return driver.run

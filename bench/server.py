@@ -91,32 +91,43 @@ def gunicorn(workers: int | None = WORKERS, env: dict[str, str] | None = None) -
         yield port
 
 
-@dataclass(frozen=True)
+@dataclass
 class Events:
     """A doorbell started for a check: its process, its port and the app's settings for it."""
 
     process: subprocess.Popen
     port: int
     env: dict[str, str]  # what gunicorn needs to ring it
+    command: list[str]
+    environ: dict[str, str]
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command, cwd=ROOT, env=self.environ, start_new_session=True
+        )
+        wait_for(self.port, what="the doorbell")
+
+    def restart(self) -> None:
+        """Stopped (every stream hung up at once) and started again on the same ports."""
+        stop(self.process)
+        self.start()
 
 
 @contextmanager
-def doorbell(
-    host: str = "127.0.0.1", env: dict[str, str] | None = None, bus_port: int | None = None
-) -> Iterator[Events]:
+def doorbell(host: str = "127.0.0.1", env: dict[str, str] | None = None) -> Iterator[Events]:
     """The events process as ``deploy/doorbell.sh`` starts it, on free ports (its streams
     and its UDP bus), in a session of its own; stopped afterwards. ``env`` adds to its
     settings (``EVENTS_MAX_PER_VISITOR``: a driver's phones all come from one address)."""
-    port, bus_port = free_port(host), bus_port or free_port(host)
-    bus = f"udp://{host}:{bus_port}"
+    port, bus = free_port(host), f"udp://{host}:{free_port(host)}"
     environ = {**os.environ, "EVENTS_BUS": bus, **(env or {})}
     command = [sys.executable, "-m", "ledger.doorbell.serve", f"{host}:{port}"]
-    process = subprocess.Popen(command, cwd=ROOT, env=environ, start_new_session=True)
+    app_env = {"EVENTS_URL": "/events/", "EVENTS_BUS": bus}
+    events = Events(None, port, app_env, command, environ)  # type: ignore[arg-type]
+    events.start()
     try:
-        wait_for(port, host=host, what="the doorbell")
-        yield Events(process, port, {"EVENTS_URL": "/events/", "EVENTS_BUS": bus})
+        yield events
     finally:
-        stop(process)
+        stop(events.process)
 
 
 @contextmanager

@@ -5,6 +5,9 @@ machine was doing meanwhile). With ``--events`` the phones hold event streams to
 doorbell beside gunicorn instead of polling (``bench/live.py``), and a size also needs
 every event delivered, within 500 ms at p95, and every board redrawn within 1 s."""
 
+import os
+import re
+import signal
 from contextlib import ExitStack
 
 from django.core.management.base import BaseCommand, CommandError
@@ -13,6 +16,7 @@ from django.test import override_settings
 from bench import live, machine, server
 from bench.load import GOAL_MS, confirmed, drive
 from bench.tables import live_tables, retire_tables
+from ledger.models import Hand
 from ledger.tooling.planner import refresh_planner_statistics
 
 START, STEP = 200, 50  # the search's first size, and how close it comes
@@ -73,6 +77,63 @@ def capacity(
     return good, best
 
 
+def hands_at(tables) -> dict[int, int]:
+    """Hands recorded at each table's night, read from the database."""
+    nights = [int(re.search(r"/nights/(\d+)/", table.save_path)[1]) for table in tables]
+    found = dict.fromkeys(nights, 0)
+    for night in Hand.objects.filter(night_id__in=nights).values_list("night_id", flat=True):
+        found[night] += 1
+    return found
+
+
+def storm(count: int, seconds: float, say=print) -> bool:
+    """``count`` tables on event streams; a quarter into the timed seconds the doorbell is
+    restarted (every stream cut at once) and gunicorn reloads its workers (SIGHUP). Met when
+    every phone is back and caught up within ``live.STORM_GOAL`` seconds, no answer was a
+    5xx, and the database holds every hand the scorekeepers saw recorded, once."""
+    say(f"  on {machine.describe()}; {server.configured()}; reconnect storm")
+    with ExitStack() as running:
+        doorbell = running.enter_context(server.doorbell(env=DRIVER_DOORBELL))
+        process, port = running.enter_context(
+            server.gunicorn_process(workers=None, env=doorbell.env)
+        )
+        try:
+            with override_settings(
+                ALLOWED_HOSTS=["testserver", "127.0.0.1"], SECURE_SSL_REDIRECT=False, DEBUG=False
+            ):
+                tables, keeper = live_tables(count)
+            before = hands_at(tables)
+
+            def restart():
+                os.kill(process.pid, signal.SIGHUP)
+                doorbell.restart()
+
+            run = live.drive(port, doorbell.port, tables, keeper, seconds, restart=restart)
+            after = hands_at(tables)
+        finally:
+            retire_tables()
+    added = [after[night] - before[night] for night in before]
+    kept = sum(min(a, r) for a, r in zip(added, run.recorded, strict=True))
+    extra = sum(max(0, a - r) for a, r in zip(added, run.recorded, strict=True))
+    missing = sum(run.recorded) - kept
+    fives = sum(n for what, n in run.errors.items() if what.startswith("HTTP 5"))
+    met = (
+        run.cut > 0
+        and not run.not_back
+        and run.back_within <= live.STORM_GOAL
+        and not fives
+        and not missing
+        and not extra
+    )
+    say(("met    " if met else "NOT MET") + "  " + run.storm_line())
+    say(
+        f"    hands: {sum(run.recorded)} recorded as the scorekeepers saw it, "
+        f"{sum(added)} in the database ({missing} lost, {extra} doubled); "
+        f"errors {dict(run.errors) or 0}"
+    )
+    return met
+
+
 class Command(BaseCommand):
     help = f"Find the most live tables served with p95 < {GOAL_MS:.0f} ms and no error."
 
@@ -89,8 +150,15 @@ class Command(BaseCommand):
             "--events", action="store_true", help="phones hold event streams, not polling"
         )
         parser.add_argument("--start", type=int, default=START, help="the search's first size")
+        parser.add_argument(
+            "--storm", type=int, metavar="TABLES", help="a reconnect storm at this many tables"
+        )
 
     def handle(self, *args, **options):
+        if options["storm"]:
+            if not storm(options["storm"], options["seconds"], self.stdout.write):
+                raise CommandError("the reconnect storm did not meet its goal")
+            return
         if not options["tables"] and options["seconds"] < 45:
             raise CommandError("a run shorter than 45 s misses saves: --seconds 45 or more")
         knobs = {"workers": "TONK_WORKERS", "worker_class": "TONK_WORKER_CLASS"}
