@@ -7,6 +7,11 @@ active checks of /healthz every second, a request that cannot reach a host tried
 other). The tables are the load driver's (bench/load.py), four phones each, but the
 scorekeeper saves every few seconds and does what the phone's queue does: a save with no
 answer, or a 5xx, is sent again with the same request key until it is recorded.
+
+With events (``--events``) each host also runs a doorbell beside its gunicorn, rung over
+one Redis channel, and the phones hold event streams through the proxy instead of polling
+(``bench/live.py``): the streams the killed host held are cut, and must reconnect to the
+other host and keep hearing every hand.
 """
 
 import asyncio
@@ -16,19 +21,21 @@ import socket
 import time
 import uuid
 from collections import Counter, defaultdict
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 
-from bench import server
+from bench import live, server
 from bench.load import Driver, Table, request, run_apart
-from ledger.models import Hand
+from ledger.models import Hand, Night
 
 HOSTS = ("127.0.0.2", "127.0.0.3")
 SAVE_EVERY = 6.0
 SETTLE_SECONDS = 10.0  # the proxy's health checks have taken a dead host out by then
 GRACE = 20.0  # for the saves still being sent again when the run ends
+BUS = "redis://127.0.0.1:6379/0"  # where both hosts' doorbells hear every save
 
 
 @dataclass
@@ -51,10 +58,14 @@ class Failover:
 
 
 class FailoverDriver(Driver):
-    def __init__(self, port, tables, scorekeeper, seconds, hosts, kill):
+    def __init__(self, port, tables, scorekeeper, seconds, hosts, kill, events=False):
         super().__init__(port, tables, scorekeeper, seconds)
         self.hosts, self.kill = hosts, kill  # [(address, port)], the killing of the first
         self.failover = Failover()
+        # the phones on event streams through the proxy, instead of polling
+        self.listener = (
+            live.LiveDriver(port, port, tables, scorekeeper, seconds) if events else None
+        )
 
     def failed(self, what: str, content: bytes | None = None) -> None:
         if content is not None:  # whose answer it is: the app's pages say their name
@@ -105,14 +116,43 @@ class FailoverDriver(Driver):
         await self.same_tags()
         await asyncio.sleep(max(0.0, start + self.run.seconds / 2 - time.monotonic()))
         self.failover.killed_at = time.monotonic()
+        if self.listener:  # from now on a stream cut is the kill's, and is counted as such
+            self.listener.storm_at = time.perf_counter()
         self.kill()
 
     async def main(self):
+        if self.listener:
+            await self.listener.open_all()
         start = time.monotonic()
         until = start + self.run.seconds
-        jobs = [self.phone(phone, until) for table in self.tables for phone in table.phones]
-        jobs += [self.scorekeeper_of(table, until) for table in self.tables]
+        jobs = [self.scorekeeper_of(table, until) for table in self.tables]
+        if not self.listener:
+            jobs += [self.phone(p, until) for table in self.tables for p in table.phones]
         await asyncio.gather(self.killer(start), *jobs)
+        if self.listener:
+            await asyncio.sleep(live.GRACE)
+            await self.listener.close_all()
+
+
+def still_hearing(listener: live.LiveDriver, tables: list[Table]) -> dict:
+    """Whether every phone holds its night's last hand, and heard of it by an event."""
+    nights = [night_of(table) for table in tables]
+    last = dict(Night.objects.filter(pk__in=nights).values_list("pk", "version"))
+    ears = [(nights[t], ear) for t, table in enumerate(listener.ears) for ear in table]
+    run = listener.run
+    return {
+        "phones": len(ears),
+        "drawn": sum(ear.drawn == last[night] for night, ear in ears),
+        "heard": sum(last[night] in ear.heard for night, ear in ears if ear.seat),
+        "others": sum(1 for _, ear in ears if ear.seat),
+        "cut": run.cut,
+        "not_back": sum(ear.cut for _, ear in ears),
+        "back_within": max((ear.back or 0.0 for _, ear in ears), default=0.0),
+    }
+
+
+def night_of(table: Table) -> int:
+    return int(table.save_path.split("/nights/")[1].split("/")[0])
 
 
 def recorded(failover: Failover, tables: list[Table]) -> dict:
@@ -123,7 +163,7 @@ def recorded(failover: Failover, tables: list[Table]) -> dict:
     order = defaultdict(list)
     for night, key in rows.values_list("night_id", "idempotency_key"):
         order[night].append(key)
-    nights = [int(table.save_path.split("/nights/")[1].split("/")[0]) for table in tables]
+    nights = [night_of(table) for table in tables]
     in_order = all(order[night] == failover.sent[n] for n, night in enumerate(nights))
     return {
         "sent": len(keys),
@@ -143,34 +183,49 @@ def answers(host: str, port: int) -> bool:
         return False
 
 
-def caddy_config(proxy_port: int, hosts: list[tuple[str, int]]) -> tuple[str, dict[str, str]]:
+def caddy_config(
+    proxy_port: int, hosts: list[tuple[str, int]], doorbells: list[tuple[str, int]] = ()
+) -> tuple[str, dict[str, str]]:
     options = ["admin off", "default_bind 127.0.0.1", f"http_port {proxy_port}"]
     env = {
         "TONK_DOMAIN": f"http://127.0.0.1:{proxy_port}",
         "TONK_APP_HOSTS": " ".join(f"{host}:{port}" for host, port in hosts),
         "TONK_CADDY_OPTIONS": "\n".join(options),
     }
+    if doorbells:
+        env["TONK_EVENTS_HOSTS"] = " ".join(f"{host}:{port}" for host, port in doorbells)
     return (Path(settings.BASE_DIR) / "deploy" / "Caddyfile").read_text(), env
 
 
-def check(tables: list[Table], scorekeeper, seconds: float, home: Path, say=print) -> bool:
+def check(
+    tables: list[Table], scorekeeper, seconds: float, home: Path, say=print, events=False
+) -> bool:
     env = {"DJANGO_ALLOWED_HOSTS": ",".join(["127.0.0.1", *HOSTS])}
-    with (
-        server.gunicorn_process(HOSTS[0], env) as (first, first_port),
-        server.gunicorn_process(HOSTS[1], env) as (_, second_port),
-    ):
+    with ExitStack() as running:
+        doorbells = []
+        if events:  # one doorbell beside each gunicorn, both rung over Redis
+            live.open_files_limit()
+            for host in HOSTS:
+                bell = {**env, "EVENTS_BUS": BUS, "DJANGO_BEHIND_PROXY": "1"}
+                bell |= {"EVENTS_MAX_PER_VISITOR": "100000"}  # the phones are all one address
+                doorbells.append(running.enter_context(server.doorbell(host, bell)))
+            env |= {"EVENTS_URL": "/events/", "EVENTS_BUS": BUS}
+        first, first_port = running.enter_context(server.gunicorn_process(HOSTS[0], env))
+        _, second_port = running.enter_context(server.gunicorn_process(HOSTS[1], env))
         hosts = [(HOSTS[0], first_port), (HOSTS[1], second_port)]
         proxy_port = server.free_port()
-        caddyfile, caddy_env = caddy_config(proxy_port, hosts)
+        bells = [(host, bell.port) for host, bell in zip(HOSTS, doorbells, strict=False)]
+        caddyfile, caddy_env = caddy_config(proxy_port, hosts, bells)
+
+        def kill():
+            os.killpg(first.pid, signal.SIGKILL)
+            if doorbells:
+                os.killpg(doorbells[0].process.pid, signal.SIGKILL)
+
         with server.caddy(caddyfile, home, proxy_port, caddy_env):
             time.sleep(1.5)  # the first health checks
             driver = FailoverDriver(
-                proxy_port,
-                tables,
-                scorekeeper,
-                seconds,
-                hosts,
-                lambda: os.killpg(first.pid, signal.SIGKILL),
+                proxy_port, tables, scorekeeper, seconds, hosts, kill, events=events
             )
             run_apart(driver.prime_all())
             started = time.monotonic()
@@ -205,6 +260,15 @@ def check(tables: list[Table], scorekeeper, seconds: float, home: Path, say=prin
     )
     say(f"host {HOSTS[0]} refusing connections after the kill: {'yes' if dead else 'NO'}")
     say(f"every phone served again {failover.served_again_after:.2f} s after the kill")
+    hearing = still_hearing(driver.listener, tables) if driver.listener else None
+    if hearing:
+        say(
+            f"event streams: {hearing['cut']} cut by the kill, the last back on the other host "
+            f"{hearing['back_within']:.1f} s after it, {hearing['not_back']} not back; phones "
+            f"showing their night's last hand {hearing['drawn']} of {hearing['phones']}, "
+            f"told of it by an event {hearing['heard']} of {hearing['others']}; "
+            f"stream errors {dict(driver.listener.run.errors) or 0}"
+        )
     ok = (
         dead
         and counts["lost"] == 0
@@ -214,6 +278,16 @@ def check(tables: list[Table], scorekeeper, seconds: float, home: Path, say=prin
         and failover.tags_differing == 0
         and not before
         and not after
+        and (
+            hearing is None
+            or (
+                hearing["cut"] > 0
+                and not hearing["not_back"]
+                and hearing["drawn"] == hearing["phones"]
+                and hearing["heard"] == hearing["others"]
+                and not driver.listener.run.errors
+            )
+        )
     )
     say("met" if ok else "NOT MET")
     return ok

@@ -96,6 +96,7 @@ class Events:
     """A doorbell started for a check: its process, its port and the app's settings for it."""
 
     process: subprocess.Popen
+    host: str
     port: int
     env: dict[str, str]  # what gunicorn needs to ring it
     command: list[str]
@@ -105,7 +106,7 @@ class Events:
         self.process = subprocess.Popen(
             self.command, cwd=ROOT, env=self.environ, start_new_session=True
         )
-        wait_for(self.port, what="the doorbell")
+        wait_for(self.port, host=self.host, what="the doorbell")
 
     def restart(self) -> None:
         """Stopped (every stream hung up at once) and started again on the same ports."""
@@ -122,7 +123,7 @@ def doorbell(host: str = "127.0.0.1", env: dict[str, str] | None = None) -> Iter
     environ = {**os.environ, "EVENTS_BUS": bus, **(env or {})}
     command = [sys.executable, "-m", "ledger.doorbell.serve", f"{host}:{port}"]
     app_env = {"EVENTS_URL": "/events/", "EVENTS_BUS": bus}
-    events = Events(None, port, app_env, command, environ)  # type: ignore[arg-type]
+    events = Events(None, host, port, app_env, command, environ)  # type: ignore[arg-type]
     events.start()
     try:
         yield events

@@ -116,7 +116,7 @@ def _option(handle: Handle, amount: str | None, currency: str, note: str) -> Pay
     if handle.kind == "bizum":
         return PayOption(handle, "", False, handle.value.removeprefix("+34"))  # as Bizum asks
     giro = None
-    if currency == "EUR" and filled and Decimal(amount) <= Decimal("999999999.99"):
+    if currency == "EUR" and amount is not None and Decimal(amount) <= Decimal("999999999.99"):
         giro = girocode(handle.holder, name, Decimal(amount), note)
     return PayOption(handle, "", False, handle.shown, giro)
 

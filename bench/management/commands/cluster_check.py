@@ -17,6 +17,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tables", type=int, default=30)  # one host carries them all
         parser.add_argument("--seconds", type=float, default=40)
+        parser.add_argument(
+            "--events", action="store_true", help="phones on event streams, a doorbell per host"
+        )
 
     def handle(self, *args, **options):
         with override_settings(
@@ -25,7 +28,14 @@ class Command(BaseCommand):
             tables, keeper = live_tables(options["tables"])
         try:
             with tempfile.TemporaryDirectory(prefix="tonk-cluster-") as home:
-                ok = check(tables, keeper, options["seconds"], Path(home), self.stdout.write)
+                ok = check(
+                    tables,
+                    keeper,
+                    options["seconds"],
+                    Path(home),
+                    self.stdout.write,
+                    options["events"],
+                )
         finally:
             retire_tables()
         if not ok:
