@@ -206,7 +206,7 @@ def test_a_nights_share_link_reads_that_night_only(client, league, owner, season
     )
     link = services.share(league=league, by=owner, night=night)
     response = client.get(reverse("ledger:share", args=[link.lookup, link.token]))
-    assert "Updates by itself every few seconds." in response.content.decode()  # the live view
+    assert "Updates by itself as each hand is saved." in response.content.decode()  # the live view
     assert (
         client.get(reverse("ledger:night_watch", args=[league.slug, night.pk])).status_code == 200
     )

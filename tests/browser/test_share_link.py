@@ -35,7 +35,7 @@ def test_a_second_phone_watches_through_the_share_link(
     second.goto(url)
     # The live view answers at the link itself, which stays in the address bar to pass on.
     expect(second).to_have_url(url)
-    expect(second.get_by_text("Updates by itself every few seconds.")).to_be_visible()
+    expect(second.get_by_text("Updates by itself as each hand is saved.")).to_be_visible()
     expect(second.locator("[data-total='Goblin']")).to_have_attribute("data-amount", "0")
     assert second.locator("main form, main button, a.outcome").count() == 0
 

@@ -70,7 +70,7 @@ def test_an_open_nights_share_link_is_the_live_view_with_a_preview(
 ):
     link = services.share(league=league, by=owner, night=settled_up)
     page = type(client)().get(f"/s/{link.lookup}/{link.token}/").content.decode()
-    assert "Updates by itself every few seconds." in page
+    assert "Updates by itself as each hand is saved." in page
     assert f"/s/{link.lookup}/{link.token}/card.png" in page
 
 
