@@ -20,12 +20,15 @@ def record_payment(
     key: str,
     night: Night | None = None,
     by=None,
+    at_most: int | None = None,
 ) -> Transaction:
     """One payment, in full or in part, as its own balanced transaction.
 
     It may not be more than the payer still owes or the payee is still owed in
-    the night (or season) being settled. When a night's plan is all paid, the
-    night closes. A resubmitted form (same ``key``) records nothing new.
+    the night (or season) being settled, nor than ``at_most`` (what the plan the
+    payer was shown has them pay). When a night's plan is all paid, the night
+    closes. A resubmitted form (same ``key``) records nothing new, and is answered
+    with the payment it recorded, whatever is owed since.
     """
     league = season.league
     check_league(league, [payer, payee])
@@ -44,6 +47,13 @@ def record_payment(
             if _payment_of(existing) != (payer.pk, payee.pk, amount, night.pk if night else None):
                 raise LedgerError("payment_key_reused", key=key)
             return existing
+        if at_most is not None and amount > at_most:
+            raise LedgerError(
+                "payment_more_than_planned",
+                payer=payer.name,
+                payee=payee.name,
+                amount=amount_of(league, at_most),
+            )
         state = night_settlement(night) if night else season_settlement(season)
         _check_owing(state, league, payer, payee, amount)
         payment = Transaction.objects.create(

@@ -69,6 +69,21 @@ def test_a_double_tap_on_paid_pays_once(client, urls, settled_up, players):
     assert Transaction.objects.filter(kind="payment").count() == 1
 
 
+def test_a_part_payment_sent_again_is_answered_as_recorded_not_refused(
+    client, urls, settled_up, players
+):
+    """$2.00 of the $3.00 is recorded, the answer is lost, the phone sends it again: the plan
+    now has Croaker pay Elmo $1.00, but this is the payment already recorded, not a new one
+    of more than the plan."""
+    data = {"payer": players["Croaker"].pk, "payee": players["Elmo"].pk, "amount": "2"}
+    data["key"] = "part"
+    client.post(urls["night"] + "settle/pay/", data, **HTMX)
+    again = client.post(urls["night"] + "settle/pay/", data, **HTMX).content.decode()
+    assert "Croaker paid Elmo $2.00." in again
+    assert "in this plan: mark at most" not in again
+    assert Transaction.objects.filter(kind="payment").count() == 1
+
+
 @pytest.mark.parametrize(
     ("amount", "message"),
     [

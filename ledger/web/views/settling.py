@@ -14,7 +14,7 @@ from ledger import services
 from ledger.errors import LedgerError
 from ledger.reads.pot import players_by_id, pot_of
 from ledger.reads.settlement import Settlement, night_settlement, season_settlement
-from ledger.rules.money import Amount, AmountError, format_plain, parse_amount
+from ledger.rules.money import AmountError, format_plain, parse_amount
 from ledger.web.access import (
     READ,
     SCORE,
@@ -152,14 +152,6 @@ def _pay(request, state: Settlement):
     text = request.POST.get("amount", "")
     try:
         amount = parse_amount(text, league.decimal_places, number_style())
-        planned = _planned(state, payer, payee)
-        if planned is not None and amount > planned:
-            raise LedgerError(
-                "payment_more_than_planned",
-                payer=payer.name,
-                payee=payee.name,
-                amount=Amount(planned, league.unit, league.decimal_places),
-            )
         services.record_payment(
             season=state.season,
             night=state.night,
@@ -167,6 +159,7 @@ def _pay(request, state: Settlement):
             payee=payee,
             amount=amount,
             key=request.POST.get("key", ""),
+            at_most=_planned(state, payer, payee),  # checked after a replay: it was recorded
         )
     except (LedgerError, AmountError) as exc:
         refused = {"payer": payer, "payee": payee, "text": text[:40], "error": explain(exc)}
