@@ -26,6 +26,7 @@ urlpatterns = [
     path("", leagues.home, name="home"),
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
+    path("https/", app.https_help, name="https_help"),
     path("s/<token:lookup>/<token:secret>/", members.share_open, name="share"),
     path("s/<token:lookup>/<token:secret>/card.png", recap.share_card, name="share_card"),
     path("invite/<token:lookup>/<token:secret>/", members.invitation, name="invitation"),

@@ -37,6 +37,9 @@ def test_on_plain_http_the_notice_shows_and_a_hand_saved_offline_is_recorded_onc
     assert page.evaluate("'serviceWorker' in navigator") is False
     notice = page.locator("#insecure")
     expect(notice).to_contain_text("This phone reached the app over plain http")
+    expect(notice).to_contain_text("start it with “make table”")  # what to do, not a README
+    help_link = notice.get_by_role("link", name="Why, and what to do")
+    assert help_link.get_attribute("href") == "/https/"
     screenshot("80-plain-http-notice-360", on=page)
     # The page keeps its own copy of every new hand's sheet for a dropped connection.
     sheets = page.locator("a.outcome").count()

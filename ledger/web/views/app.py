@@ -1,4 +1,5 @@
-"""The installable app: its web app manifest and its service worker.
+"""The installable app: its web app manifest, its service worker, and the page that says
+what a phone on plain http is missing and what to do about it.
 
 Both are served from the site's root, so the worker may control every page; they name
 the static files by ``static()``, so a collected (hashed) release names its own.
@@ -55,6 +56,12 @@ def shell_version() -> str:
         with open(path, "rb") as file:
             digest.update(file.read())
     return digest.hexdigest()[:12]
+
+
+@require_GET
+def https_help(request: HtmxHttpRequest) -> HttpResponse:
+    """For the players the scoring screen's plain-http notice sends here: no README needed."""
+    return render(request, "ledger/https.html")
 
 
 @require_GET
