@@ -152,10 +152,11 @@ bench-profile: $(STAMP)
 
 # Two app hosts (gunicorn on 127.0.0.2 and 127.0.0.3) behind Caddy on one PostgreSQL, one
 # killed halfway: hands lost, doubled, ETags, errors during and after the fail-over.
+# CLUSTER="--events": a doorbell beside each, the phones on event streams through Caddy.
 cluster-check: $(STAMP) caddy
 	@$(BENCH_PG_READY) || { echo "cluster-check needs PostgreSQL at $(PG_URL)" >&2; exit 1; }
 	DATABASE_URL=$(BENCH_PG) $(PY) manage.py migrate --no-input -v0
-	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1,127.0.0.2,127.0.0.3 $(PY) manage.py cluster_check
+	DATABASE_URL=$(BENCH_PG) $(BENCH_ENV) DJANGO_ALLOWED_HOSTS=testserver,127.0.0.1,127.0.0.2,127.0.0.3 $(PY) manage.py cluster_check $(CLUSTER)
 
 bench-settle: $(STAMP)
 	$(PY) -m pip install --quiet 'debts==0.5'
