@@ -3,6 +3,7 @@ wrk, the load driver, the proxy tests and the two-host check), the doorbell that
 events, and Caddy in front of them."""
 
 import os
+import random
 import runpy
 import signal
 import socket
@@ -22,15 +23,41 @@ WORKERS = 2
 ROOT = Path(settings.BASE_DIR)
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as sock:
-        sock.bind((host, 0))
-        return sock.getsockname()[1]
+def _ephemeral_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
-def wait_for(port: int, seconds: float = 20, host: str = "127.0.0.1", what="gunicorn") -> None:
+def free_port(host: str = "127.0.0.1", kind: int = socket.SOCK_STREAM) -> int:
+    """A port free now, for a server started a moment later. Taken below the kernel's
+    ephemeral range: a port the kernel hands out (bind to 0) is also what the next outgoing
+    connection of a browser or a database client may take before the server binds it."""
+    top = _ephemeral_start()
+    for _ in range(200):
+        port = random.randrange(max(1024, top - 12000), top)
+        with socket.socket(socket.AF_INET, kind) as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise CommandError("no free port below the ephemeral range")
+
+
+def wait_for(
+    port: int,
+    seconds: float = 20,
+    host: str = "127.0.0.1",
+    what="gunicorn",
+    process: subprocess.Popen | None = None,
+) -> None:
+    """Until something listens on ``port``; a ``process`` that exits first fails at once."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise CommandError(f"{what} exited with {process.returncode} before it listened")
         try:
             with socket.create_connection((host, port), timeout=0.5):
                 return
@@ -70,7 +97,7 @@ def gunicorn_process(
     command = [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "--log-level", "warning"]
     server = subprocess.Popen(command, cwd=ROOT, env=environ, start_new_session=True)
     try:
-        wait_for(port, host=host)
+        wait_for(port, host=host, process=server)
         yield server, port
     finally:
         stop(server)
@@ -106,7 +133,7 @@ class Events:
         self.process = subprocess.Popen(
             self.command, cwd=ROOT, env=self.environ, start_new_session=True
         )
-        wait_for(self.port, host=self.host, what="the doorbell")
+        wait_for(self.port, host=self.host, what="the doorbell", process=self.process)
 
     def restart(self) -> None:
         """Stopped (every stream hung up at once) and started again on the same ports."""
@@ -147,7 +174,10 @@ def caddy(
             command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
         try:
-            wait_for(port, what=f"Caddy (see {home / 'caddy.log'})")
+            try:
+                wait_for(port, what="Caddy", process=proxy)
+            except CommandError as error:
+                raise CommandError(f"{error}; its log:\n{(home / 'caddy.log').read_text()}")
             yield home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         finally:
             stop(proxy)

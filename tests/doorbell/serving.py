@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from bench import server
 from ledger.doorbell.app import Doorbell
 from ledger.doorbell.serve import Server, config
 
@@ -16,9 +17,7 @@ KEY = "insecure-local-development-key"  # the test settings' SECRET_KEY
 
 
 def free_port(kind=socket.SOCK_STREAM) -> int:
-    with socket.socket(socket.AF_INET, kind) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    return server.free_port(kind=kind)
 
 
 @dataclass

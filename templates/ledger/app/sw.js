@@ -61,21 +61,25 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (!response.ok || response.redirected || asked !== account) return response;  // a login page is not kept
-          const copy = response.clone();
-          return caches.open(PAGES).then((cache) => cache.put(request, copy)).then(() => response);
+          if (!response.ok || response.redirected) return response;  // a login page is not kept
+          return put(request, response.clone(), asked).then(() => response);
         })
         .catch(() => caches.match(request, { ignoreVary: true }).then((hit) => fromCache(hit, page)))
     );
   }
 });
 
-function keep(request) {
-  const asked = account;
+// Kept only for the account that asked: one that has logged out since never writes again
+// (checked once the cache is open, the last moment before the write).
+function put(request, response, asked) {
+  if (asked !== account) return Promise.resolve();
+  return caches.open(PAGES).then((cache) => (asked === account ? cache.put(request, response) : undefined));
+}
+
+function keep(request, asked) {
   return fetch(request).then((response) => {
     if (!response.ok || response.redirected) throw new Error(response.status);  // a login page is not kept
-    if (asked !== account) return undefined;  // fetched for the account that has logged out
-    return caches.open(PAGES).then((cache) => cache.put(request, response));
+    return put(request, response, asked);
   });
 }
 
@@ -88,9 +92,10 @@ self.addEventListener("message", (event) => {
   const url = data.keep && new URL(data.keep);
   if (!url || url.origin !== location.origin || !NIGHT.test(url.pathname)) return;
   const sheets = (data.sheets || []).filter((sheet) => SHEET.test(new URL(sheet, url).pathname));
-  const page = keep(new Request(url)).catch(() => {});
+  const asked = account;  // the sheets fetched later were still asked for by this account
+  const page = keep(new Request(url), asked).catch(() => {});
   const hx = { headers: { "HX-Request": "true" } };
-  const kept = sheets.reduce((done, sheet) => done.then(() => keep(new Request(new URL(sheet, url), hx))), page)
+  const kept = sheets.reduce((done, sheet) => done.then(() => keep(new Request(new URL(sheet, url), hx), asked)), page)
     .catch(() => event.source && event.source.postMessage({ sheetsMissed: true }));
   event.waitUntil(kept);
 });
