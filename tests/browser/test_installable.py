@@ -76,7 +76,7 @@ def test_a_night_seen_before_opens_with_no_connection(
     shown = page.locator("[data-total]").evaluate_all(
         "els => els.map(e => [e.dataset.total, e.dataset.amount])"
     )
-    assert shown == totals
+    assert shown == totals, (shown, totals)
     assert page.locator("link[rel=stylesheet]").count() == 2
     assert page.evaluate("getComputedStyle(document.querySelector('.outcome')).display") != "inline"
     screenshot("70-offline-board-360", on=page)
