@@ -177,7 +177,9 @@ def caddy(
             try:
                 wait_for(port, what="Caddy", process=proxy)
             except CommandError as error:
-                raise CommandError(f"{error}; its log:\n{(home / 'caddy.log').read_text()}")
+                raise CommandError(
+                    f"{error}; its log:\n{(home / 'caddy.log').read_text()}"
+                ) from error
             yield home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         finally:
             stop(proxy)

@@ -14,6 +14,7 @@ from ledger.rows.details import stored_details
 from tests.browser.accessibility import assert_accessible
 from tests.browser.test_installable import ACTIVATED
 from tests.commands import run_command
+from tests.helpers import balances
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SEATS = ["Croaker", "Goblin", "Elmo"]  # the night fixture's table, clockwise; Elmo deals
@@ -366,3 +367,69 @@ def test_twenty_hands_through_a_flapping_connection_are_recorded_once_each_in_or
     assert len({h.idempotency_key for h in hands}) == 20
     dealers = [h.dealer.name for h in hands]
     assert dealers == [SEATS[(n + 2) % 3] for n in range(20)]  # each deal passed left
+
+
+def shown_totals(page: Page) -> dict[str, int]:
+    cells = page.locator("[data-total]").evaluate_all(
+        "els => els.map(e => [e.dataset.total, e.dataset.amount])"
+    )
+    return {name: int(amount) for name, amount in cells}
+
+
+def offline_copy_stands(page: Page, phone, night, hands: int) -> None:
+    """Offline at once, three hands queued, the page reloaded from the phone's copy: every
+    hand the server recorded is on it, and the next sheet is dealt by whoever the server
+    says deals now (three deals on, round a table of three). Back online, the three are sent."""
+    night.refresh_from_db()
+    dealer = night.dealer.name
+    phone.set_offline(True)
+    drop(page, "Croaker", {"Croaker": 3, "Goblin": 8, "Elmo": 20})
+    page.locator("#confirm").click()
+    tonk_out(page, "Goblin")
+    page.locator("#confirm").click()
+    tonk_out(page, "Elmo")
+    page.locator("#confirm").click()
+    waiting = page.locator("#queue li.queued")
+    expect(waiting).to_have_count(3)
+
+    page.reload()
+    expect(page.locator("#offline")).to_contain_text("Hands you save are kept on this phone")
+    expect(page.locator("#hand-list li.hand")).to_have_count(hands)
+    assert shown_totals(page) == {name: balances().get(name, 0) for name in SEATS}
+    expect(waiting).to_have_count(3)
+    expect(page.locator("#dealer")).to_have_text(dealer)
+    page.locator("a.outcome[data-outcome=tonk_out]").click()  # the worker's sheet
+    sheet = page.locator("#hand[data-outcome=tonk_out]")
+    expect(sheet.locator(".dealer-choice summary")).to_contain_text(f"Dealt by {dealer}")
+    expect(sheet.locator("select[name=dealer] option:checked")).to_have_text(dealer)
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#hand")).to_have_count(0)
+
+    phone.set_offline(False)
+    expect(page.locator("#queue")).to_be_hidden()
+    expect(page.locator("#hand-list li.hand")).to_have_count(hands + 3)
+    assert Hand.objects.count() == hands + 3
+
+
+def test_the_copy_kept_offline_is_the_night_after_each_save_void_and_restore(
+    phone, live_server, log_in, owner, night
+):
+    page = scoring_screen(phone, live_server, log_in, owner, night, 360, 740)
+    hand_list = page.locator("#hand-list li.hand")
+
+    drop(page, "Elmo", {"Croaker": 10, "Goblin": 12, "Elmo": 4})  # dealt by Elmo
+    page.locator("#confirm").click()
+    expect(hand_list).to_have_count(1)
+    offline_copy_stands(page, phone, night, hands=1)
+    assert night.dealer.name == "Croaker"  # not Elmo, as a copy kept before the save says
+
+    page.locator("#hand-4 summary").click()
+    page.get_by_role("button", name="Void").click()
+    expect(hand_list.filter(has_text="voided")).to_have_count(1)
+    offline_copy_stands(page, phone, night, hands=4)
+
+    page.locator("#hand-4 summary").click()
+    page.get_by_role("button", name="Restore hand 4").click()
+    expect(hand_list).to_have_count(8)
+    offline_copy_stands(page, phone, night, hands=8)
+    assert Hand.objects.standing().count() == 10

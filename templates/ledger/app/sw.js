@@ -10,6 +10,8 @@ const STATIC = {{ static_prefix|safe }};
 const NIGHT = /^\/l\/[^/]+\/nights\/\d+\/(watch\/)?$/;
 const SHEET = /^\/l\/[^/]+\/nights\/\d+\/hand\/\w+\/$/;  // a new hand's sheet, not a correction's
 const ACCOUNT = /\/(logout|login|signup)\/$/;
+const CHANGE = /^(\/l\/[^/]+\/nights\/\d+\/)(?!.*\/preview\/$).+\/$/;  // a save, void, restore, table change
+const CHANGE_WAIT = 3000;  // ms a change's answer waits on its board being kept
 let account = 0;  // moves on when someone logs in or out: a page fetched before is not kept
 
 self.addEventListener("install", (event) => {
@@ -47,6 +49,9 @@ self.addEventListener("fetch", (event) => {
     if (ACCOUNT.test(url.pathname)) {
       account += 1;
       event.respondWith(caches.delete(PAGES).then(() => fetch(request)));
+    } else if (CHANGE.test(url.pathname)) {
+      const night = new URL(url.pathname.match(CHANGE)[1], url);
+      event.respondWith(fetch(request).then((response) => afterChange(response, night)));
     }
     return;
   }
@@ -83,6 +88,16 @@ function keep(request, asked) {
   });
 }
 
+// A change made on a night: its board is kept again before the answer is shown, so a
+// connection lost at once leaves the copy of the night as it now stands (with the dealer of
+// the next deal, which an offline sheet starts from). A slow page is not waited on for long.
+function afterChange(response, night) {
+  if (!response.ok || response.redirected || response.headers.has("X-Hand-Refused")) return response;
+  const kept = keep(new Request(night), account).catch(() => {});
+  const late = new Promise((done) => setTimeout(done, CHANGE_WAIT));
+  return Promise.race([kept, late]).then(() => response);
+}
+
 // A night page tells the worker when the night it shows has changed (js/offline.js): the
 // page is fetched and kept as it stands now, and when the table changed, its new hands'
 // sheets too, one after another. A sheet that could not be fetched is said, so the page
@@ -93,7 +108,7 @@ self.addEventListener("message", (event) => {
   if (!url || url.origin !== location.origin || !NIGHT.test(url.pathname)) return;
   const sheets = (data.sheets || []).filter((sheet) => SHEET.test(new URL(sheet, url).pathname));
   const asked = account;  // the sheets fetched later were still asked for by this account
-  const page = keep(new Request(url), asked).catch(() => {});
+  const page = data.page === false ? Promise.resolve() : keep(new Request(url), asked).catch(() => {});
   const hx = { headers: { "HX-Request": "true" } };
   const kept = sheets.reduce((done, sheet) => done.then(() => keep(new Request(new URL(sheet, url), hx), asked)), page)
     .catch(() => event.source && event.source.postMessage({ sheetsMissed: true }));

@@ -21,9 +21,10 @@ function controller() {
 }
 
 // Asked when the board's version (its poll's ETag) moved on, not at every preview: each
-// ask is a page the worker fetches.
+// ask is a page the worker fetches. A change made here (a POST) was kept by the worker
+// before its answer came (sw.js): only the sheets may be asked for then.
 let keeping = null, keptAt = null, sheetsFor = null;
-function keep(always) {
+function keep(always, changedHere) {
   clearTimeout(keeping);
   keeping = setTimeout(() => {
     const live = document.getElementById("poll");  // only a live night page is kept
@@ -36,11 +37,15 @@ function keep(always) {
     const now = tableState();
     const fresh = sheets.length && navigator.onLine && now !== sheetsFor;
     if (fresh) sheetsFor = now;
-    sw.postMessage({ keep: location.href, sheets: fresh ? sheets : [] });
+    if (changedHere && !fresh) return;
+    sw.postMessage({ keep: location.href, sheets: fresh ? sheets : [], page: !changedHere });
   }, 500);
 }
 
-document.addEventListener("htmx:afterSettle", () => keep(false));
+document.addEventListener("htmx:afterSettle", (event) => {
+  const config = event.detail && event.detail.requestConfig;
+  keep(false, !!config && config.verb === "post");
+});
 window.addEventListener("load", () => keep(true));
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.addEventListener("controllerchange", () => keep(true));
