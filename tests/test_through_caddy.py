@@ -117,7 +117,7 @@ def proxy(tmp_path, django_user_model):
         "DJANGO_COLLECTED_STATIC": "1",
         "DJANGO_STATIC_ROOT": str(static),
     }
-    events_bus = f"udp://127.0.0.1:{serving.free_port(socket.SOCK_DGRAM)}"
+    events_bus = f"udp://127.0.0.1:{serving.free_port(kind=socket.SOCK_DGRAM)}"
     env |= {"EVENTS_URL": "/events/", "EVENTS_BUS": events_bus}
     doorbell = serving.doorbell(DJANGO_SECRET_KEY=KEY, EVENTS_BUS=events_bus)
     with server.gunicorn_process(env=env, workers=1) as (_, app_port), doorbell as events:

@@ -9,15 +9,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from bench import server
+from bench.server import free_port  # below the ephemeral range: see there
 from ledger.doorbell.app import Doorbell
 from ledger.doorbell.serve import Server, config
 
 KEY = "insecure-local-development-key"  # the test settings' SECRET_KEY
-
-
-def free_port(kind=socket.SOCK_STREAM) -> int:
-    return server.free_port(kind=kind)
 
 
 @dataclass
@@ -50,7 +46,7 @@ def doorbell(port: int = 0, **environ):
 
 def start(port: int = 0, **environ) -> Running:
     environ.setdefault("DJANGO_SECRET_KEY", KEY)
-    environ.setdefault("EVENTS_BUS", f"udp://127.0.0.1:{free_port(socket.SOCK_DGRAM)}")
+    environ.setdefault("EVENTS_BUS", f"udp://127.0.0.1:{free_port(kind=socket.SOCK_DGRAM)}")
     app = Doorbell(environ)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

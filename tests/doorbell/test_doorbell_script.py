@@ -29,7 +29,7 @@ def start(bus: str, port: int) -> subprocess.Popen:
 
 
 def test_the_script_serves_streams_that_rings_reach():
-    bus_port, port = free_port(socket.SOCK_DGRAM), free_port()
+    bus_port, port = free_port(kind=socket.SOCK_DGRAM), free_port()
     doorbell = start(f"udp://127.0.0.1:{bus_port}", port)
     try:
         deadline = time.monotonic() + 20
