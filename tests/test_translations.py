@@ -108,9 +108,9 @@ def test_preset_names_and_summaries_are_translated():
 def test_amounts_are_written_the_way_each_language_writes_them():
     cases = {
         "en": ("$1,234.50", "−€2.50", "1,500 chips"),
-        "nl": ("$ 1.234,50", "−€ 2,50", "1.500 chips"),
-        "it": ("1.234,50 $", "−2,50 €", "1.500 chips"),
-        "es": ("1.234,50 $", "−2,50 €", "1.500 chips"),
+        "nl": ("$\u00a01.234,50", "−€\u00a02,50", "1.500 chips"),
+        "it": ("1.234,50\u00a0$", "−2,50\u00a0€", "1.500 chips"),
+        "es": ("1.234,50\u00a0$", "−2,50\u00a0€", "1.500 chips"),
     }
     for language, (dollars, euros, chips) in cases.items():
         style = STYLES[language]
@@ -141,7 +141,7 @@ def test_a_comma_language_reads_a_decimal_comma_and_grouped_thousands():
     assert parse_amount("1.000", 2, nl) == 100000
     assert parse_amount("1.000,25", 2, nl) == 100025
     assert parse_amount("2.5", 2, nl) == 250  # an English keyboard's point still means a decimal
-    assert parse_amount("€ 3", 2, nl) == 300
+    assert parse_amount("€ 3", 2, nl) == parse_amount("€\u00a03", 2, nl) == 300  # copied too
 
 
 @given(
@@ -200,7 +200,7 @@ def test_engine_role_words_and_ledger_amounts_are_translated_too():
     owed = LedgerError("payment_more_than_owes", player="Goblin", amount=Amount(250, "€", 2))
     assert str(owed) == "Goblin owes only €2.50 here"
     with translation.override("it"):
-        assert explain(owed) == "qui Goblin deve solo 2,50 €"
+        assert explain(owed) == "qui Goblin deve solo 2,50\u00a0€"
 
 
 # Screens, rendered in each language.
@@ -448,7 +448,7 @@ def test_stakes_are_typed_and_shown_with_a_decimal_comma(client, owner, night):
     night.refresh_from_db()
     assert night.stake == 250
     page = client.get(reverse("ledger:night", args=[league.slug, night.pk])).content.decode()
-    assert 'id="stake">$ 2,50<' in page
+    assert 'id="stake">$\u00a02,50<' in page
     assert 'value="2,50"' in page
 
 

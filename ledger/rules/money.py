@@ -8,7 +8,7 @@ the amount itself never changes.
 >>> format_amount(1500, "chips", 0, signed=True)
 '+1,500 chips'
 >>> format_amount(123450, "€", 2, style=STYLES["it"])
-'1.234,50 €'
+'1.234,50\\xa0€'
 >>> parse_amount("2.5", 2)
 250
 >>> parse_amount("2,5", 2, STYLES["nl"])
@@ -73,7 +73,7 @@ def format_amount(
     number = format_number(amount, places, style)
     if not unit_is_sign(unit):
         return f"{sign}{number} {unit}"
-    space = " " if style.sign_space else ""
+    space = "\u00a0" if style.sign_space else ""  # "€ 2,50" never breaks into "€" / "2,50"
     if style.sign_first:
         return f"{sign}{unit}{space}{number}"
     return f"{sign}{number}{space}{unit}"

@@ -3,7 +3,7 @@
 the standings' player column, which scrolls with the table, cuts it short with its title)."""
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from ledger import services
 from ledger.rows.details import HandDetails
@@ -66,6 +66,28 @@ BROKEN_NUMBERS = r"""() => {
     if (name.scrollWidth > name.clientWidth + 1) out.push('cut ' + name.textContent.trim());
   }
   return out;
+}"""
+
+
+# No short word is broken inside ("Jo" over "ker" in a button), and no sign is left alone on
+# a line away from its amount ("−" over "$0.41"). A name of 60 letters may break where it must.
+BROKEN_WORDS = r"""() => {
+  const out = [];
+  const lines = (node, start, end) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    return new Set([...range.getClientRects()].filter(r => r.width).map(r => Math.round(r.top))).size;
+  };
+  const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (!node.parentElement.checkVisibility()) continue;
+    for (const m of node.data.matchAll(/(?<![\p{L}'])\p{L}{2,8}(?![\p{L}'])/gu))
+      if (lines(node, m.index, m.index + m[0].length) > 1) out.push('word ' + m[0]);
+    for (const m of node.data.matchAll(/[−+][^\d\s]*\s?\d/g))
+      if (lines(node, m.index, m.index + m[0].length) > 1) out.push('sign ' + m[0]);
+  }
+  return [...new Set(out)];
 }"""
 
 
@@ -133,7 +155,11 @@ def test_the_longest_names_never_push_a_screen_sideways(
         page.goto(live_server.url + path)
         page.wait_for_function(SETTLED)
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
-        found[name] = page.evaluate(OVERFLOW, size[0]) + page.evaluate(BROKEN_NUMBERS)
+        found[name] = (
+            page.evaluate(OVERFLOW, size[0])
+            + page.evaluate(BROKEN_NUMBERS)
+            + page.evaluate(BROKEN_WORDS)
+        )
         shoot(page, f"long-{name}-{size[0]}-{long_night.season.league.unit[:5]}", full_page=True)
     page.goto(live_server.url + screens(long_night)["night"])
     for outcome in [*SHEETS, "side-bets"]:
@@ -144,8 +170,32 @@ def test_the_longest_names_never_push_a_screen_sideways(
             page.locator(f"a.outcome[data-outcome={outcome}]").click()
             page.wait_for_selector(f"#hand[data-outcome={outcome}]")
         page.wait_for_function(SETTLED)
-        found[f"sheet {outcome}"] = page.evaluate(OVERFLOW, size[0])
+        page.evaluate(
+            "() => document.querySelectorAll('#hand details').forEach(d => d.open = true)"
+        )
+        found[f"sheet {outcome}"] = page.evaluate(OVERFLOW, size[0]) + page.evaluate(BROKEN_WORDS)
         shoot(page, f"long-sheet-{outcome}-{size[0]}")
         page.goto(live_server.url + screens(long_night)["night"])
     assert {name: out for name, out in found.items() if out} == {}
     assert errors == []  # the console of every screen and sheet, too
+
+
+@pytest.mark.parametrize("locale", ["en-US", "nl-NL", "it-IT"])
+def test_no_sign_is_left_alone_on_a_line_at_any_width(
+    browser: Browser, live_server, log_in, owner, long_night, locale
+):
+    """ "−$" over "1,25" (Dutch writes "−$ 1,25") is a sum no one reads right: no amount breaks
+    between its sign and its number at any width from 320 to 420 px, in any language."""
+    page = browser.new_context(locale=locale).new_page()
+    log_in(page, owner)
+    found = {}
+    for name in ("night", "summary", "settle up", "standings", "player", "records and ratings"):
+        page.goto(live_server.url + screens(long_night)[name])
+        page.wait_for_function(SETTLED)
+        for width in range(320, 421, 4):
+            page.set_viewport_size({"width": width, "height": 800})
+            signs = [out for out in page.evaluate(BROKEN_WORDS) if out.startswith("sign")]
+            if signs:
+                found[f"{name} at {width}"] = signs
+    page.context.close()
+    assert found == {}

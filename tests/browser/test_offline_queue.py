@@ -3,6 +3,7 @@ on the phone and are sent in order, once each, when the connection is back."""
 
 import json
 import random
+import re
 import time
 from collections import Counter
 
@@ -104,6 +105,8 @@ def test_three_hands_logged_offline_wait_through_a_reload_and_are_recorded_once_
         "Drop: Croaker · Croaker 3, Goblin 8, Elmo 20 · dealt by Elmo: will be scored when back online"
     )
     expect(page.locator("#dealer")).to_have_text("Croaker")  # predicted: left of Elmo
+    badged = page.locator("li.total .name:has(#deals-badge)")  # read out as two words
+    expect(badged).to_have_text(re.compile(r"^Croaker\s+deals$"))
     expect(page.locator("#undo-bar")).to_be_hidden()
     # A stake or seat changed now would overtake the hands waiting: the table waits too.
     expect(page.locator("#table-controls button").first).to_be_disabled()

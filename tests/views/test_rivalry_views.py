@@ -1,5 +1,6 @@
 import csv
 import io
+import re
 from datetime import date
 
 import pytest
@@ -95,6 +96,18 @@ def test_when_to_drop_and_its_spreadsheet(client, league, rivals, players):
     sheet = rows(client.get(f"/l/{league.slug}/drops.csv?season=all"))
     assert sheet[2] == ["9", "1", "0", "1", "0", "", ""]
     assert client.get(f"/l/{league.slug}/drops/?player=abc").status_code == 404
+
+
+def test_when_to_drop_offers_a_retired_player_only_when_their_drops_are_shown(
+    client, league, rivals, players
+):
+    services.retire_player(player=players["Elmo"])
+    offered = re.compile(r'<option value="(\d+)"')
+    everyone = client.get(f"/l/{league.slug}/drops/?season=all").content.decode()
+    assert str(players["Elmo"].pk) not in offered.findall(everyone)
+    assert str(players["Goblin"].pk) in offered.findall(everyone)
+    elmo = client.get(f"/l/{league.slug}/drops/?player={players['Elmo'].pk}").content.decode()
+    assert f'<option value="{players["Elmo"].pk}" selected>Elmo</option>' in elmo
 
 
 def test_the_drop_sheet_says_how_drops_at_the_count_went(client, league, rivals, players):

@@ -91,6 +91,15 @@ def _whose_drops(
     return league, season, player_or_404(league, asked) if asked else None
 
 
+def _choosable(league, player):
+    """Who the drops page offers: the players still playing, and a retired one only when
+    their drops are the ones shown (their player page links here)."""
+    players = league.players.active()
+    if player and player.retired_at:
+        players = league.players.filter(pk=player.pk) | players
+    return players.order_by("name")
+
+
 @require_GET
 def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league, season, player = _whose_drops(request, slug)
@@ -108,7 +117,7 @@ def drops_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "seasons": league.seasons.all(),
             "player": player,
             "season_extra": f"&player={player.pk}" if player else "",  # the switch keeps whose
-            "players": league.players.order_by("name"),
+            "players": _choosable(league, player),
             "figures": figures,
             "chart": drop_chart(figures, title=title) if figures else "",
             "chart_title": title,

@@ -68,7 +68,10 @@ function showDealer(items) {
   named.textContent = dealer.name;
   const badge = document.getElementById("deals-badge");
   const name = document.querySelector("li.total[data-player='" + dealer.id + "'] .name");
-  if (badge && name) name.append(badge);
+  if (!badge || !name || badge.parentElement === name) return;
+  const gap = badge.previousSibling;  // the space the board draws before the badge
+  if (gap && gap.nodeType === Node.TEXT_NODE && !gap.data.trim()) gap.remove();
+  name.append(" ", badge);  // read as "Goblin deals", not "Goblindeals"
 }
 
 // While hands wait, the table's controls wait too: a change would overtake them.
