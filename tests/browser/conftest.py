@@ -5,7 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser import shots
 from tests.browser.shots import shoot
@@ -29,6 +29,29 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+# Every page of every test reports what the Content Security Policy blocked (an inline
+# style a script sets through an attribute, say): the test fails with it, as a player's
+# console would show it.
+REPORT_CSP = """document.addEventListener('securitypolicyviolation', e => console.error(
+  'CSP blocked ' + e.violatedDirective + ' (' + e.blockedURI + ') from ' + e.sourceFile))"""
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation(monkeypatch):
+    blocked: list[str] = []
+    opened = Browser.new_context
+
+    def new_context(self, *args, **kwargs):
+        context = opened(self, *args, **kwargs)
+        context.add_init_script(REPORT_CSP)
+        context.on("console", lambda m: blocked.append(m.text) if "CSP blocked" in m.text else None)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
+    yield
+    assert blocked == []
 
 
 @pytest.fixture(scope="session")

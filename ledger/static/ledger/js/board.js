@@ -35,13 +35,21 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
 });
 
+// The preview grows to show every payment and never shrinks while its sheet is open: its
+// height is kept as the box's reserve (app.css), inside which what is still needed scrolls.
+// The height goes in a stylesheet of its own, not the box's style attribute: htmx copies an
+// old box's attributes onto the next sheet's for a moment, and the page's Content Security
+// Policy (style-src 'self') refuses a style attribute set that way. The next sheet's box
+// has no data-reserved, so it starts from app.css's reserve again.
+const reserved = new CSSStyleSheet();
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, reserved];
+
 document.addEventListener("htmx:afterSettle", (event) => {
-  // The preview grows to show every payment and never shrinks while its sheet is open: its
-  // height is kept as the box's reserve (app.css), inside which what is still needed scrolls.
   const preview = event.target.id === "preview" ? event.target : null;
   if (preview && preview.querySelector("#preview-headline")) {
     const height = Math.max(preview.getBoundingClientRect().height, preview.scrollHeight);
-    preview.style.setProperty("--reserve", height + "px");
+    reserved.replaceSync(`#preview[data-reserved] { --reserve: ${Math.ceil(height)}px; }`);
+    preview.setAttribute("data-reserved", "");
   }
   // A refusal said beside its box (settle-up's rows, the stake) is brought into view with it.
   const said = event.target.querySelector && event.target.querySelector(
