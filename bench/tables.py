@@ -42,7 +42,9 @@ def _open_nights(league: League, count: int) -> list[Night]:
         for n in range(HANDS):
             counts = {player: 5 + 3 * i for i, player in enumerate(table)}
             details = HandDetails(outcome="drop", dropper=table[n % 4], counts=counts)
-            services.record_hand(night=night, key=f"load-{night.pk}-{n}", details=details)
+            services.record_hand(
+                night=night, key=f"load-{night.pk}-{n}", details=details, acting_user=None
+            )
         nights.append(night)
     return nights
 
@@ -54,7 +56,7 @@ def retire_tables() -> None:
     if league is None:
         return
     for night in Night.objects.filter(season__league=league, closed_at__isnull=True):
-        services.close_night(night=night)
+        services.close_night(night=night, acting_user=None)
 
 
 def live_tables(count: int) -> tuple[list[Table], Scorekeeper]:
@@ -69,7 +71,7 @@ def live_tables(count: int) -> tuple[list[Table], Scorekeeper]:
     tables = []
     for night in nights:
         args = [league.slug, night.pk]
-        link = services.share(league=league, by=owner, night=night, reuse=True)
+        link = services.share(league=league, acting_user=owner, night=night, reuse=True)
         spectator = Client()
         spectator.get(reverse("ledger:share", args=[link.lookup, link.token]))
         watch = reverse("ledger:night_watch", args=args)

@@ -39,7 +39,11 @@ def drop(dropper, counts) -> HandDetails:
 
 def record(night, details, **kwargs):
     return services.record_hand(
-        night=night, key=kwargs.pop("key", None) or new_key(), details=details, **kwargs
+        night=night,
+        key=kwargs.pop("key", None) or new_key(),
+        details=details,
+        **kwargs,
+        acting_user=None,
     )
 
 

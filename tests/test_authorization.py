@@ -120,7 +120,7 @@ def world(league, owner, season, night, players, django_user_model):
     Membership.objects.create(league=league, user=users["scorekeeper"], role="scorekeeper")
     services.create_league(name="Elsewhere", owner=users["outsider"])
     hand = record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
-    link = services.share(league=league, by=owner)
+    link = services.share(league=league, acting_user=owner)
     membership = Membership.objects.get(user=users["viewer"])
     kwargs = {
         "slug": league.slug,
@@ -204,7 +204,7 @@ def test_a_nights_share_link_reads_that_night_only(client, league, owner, season
     other = services.start_night(
         season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"]
     )
-    link = services.share(league=league, by=owner, night=night)
+    link = services.share(league=league, acting_user=owner, night=night)
     response = client.get(reverse("ledger:share", args=[link.lookup, link.token]))
     assert "Updates by itself as each hand is saved." in response.content.decode()  # the live view
     assert (
@@ -217,7 +217,7 @@ def test_a_nights_share_link_reads_that_night_only(client, league, owner, season
 
 
 def test_a_revoked_or_forged_share_link_opens_nothing(client, league, owner):
-    link = services.share(league=league, by=owner)
+    link = services.share(league=league, acting_user=owner)
     forged = link.token[:-1] + ("y" if link.token.endswith("x") else "x")  # never the real one
     assert client.get(reverse("ledger:share", args=[link.lookup, forged])).status_code == 404
     services.revoke_share(link=link)
@@ -226,7 +226,7 @@ def test_a_revoked_or_forged_share_link_opens_nothing(client, league, owner):
 
 
 def test_a_revoked_link_stops_working_for_those_who_opened_it(client, league, owner):
-    link = services.share(league=league, by=owner)
+    link = services.share(league=league, acting_user=owner)
     client.get(reverse("ledger:share", args=[link.lookup, link.token]))
     assert client.get(reverse("ledger:league", args=[league.slug])).status_code == 200
     services.revoke_share(link=link)
@@ -234,7 +234,7 @@ def test_a_revoked_link_stops_working_for_those_who_opened_it(client, league, ow
 
 
 def test_an_invitation_is_single_use(league, owner, django_user_model):
-    invitation, secret = services.invite(league=league, role="scorekeeper", by=owner)
+    invitation, secret = services.invite(league=league, role="scorekeeper", acting_user=owner)
     first = django_user_model.objects.create_user(username="first", password="pw-first-first")
     second = django_user_model.objects.create_user(username="second", password="pw-second-second")
     url = reverse("ledger:invitation", args=[invitation.lookup, secret])

@@ -338,8 +338,8 @@ def _world() -> dict:
     p = players
     record(night, drop(p["Croaker"], {p["Croaker"]: 3, p["Goblin"]: 20, p["Elmo"]: 25}))
     hand = record(night, HandDetails(outcome="tonk_out", winner=p["Goblin"]))
-    link = services.share(league=league, by=owner)
-    invitation, secret = services.invite(league=league, role="viewer", by=owner)
+    link = services.share(league=league, acting_user=owner)
+    invitation, secret = services.invite(league=league, role="viewer", acting_user=owner)
     bettors = [p["One-Eye"], p["Silent"]]  # a second table, side bets on
     bets_night = services.start_night(season=season, players=bettors, dealer=bettors[1])
     both = {"ante": 10, "players": [player.pk for player in bettors]}
@@ -362,7 +362,7 @@ def _world() -> dict:
             other_hand.pk,
             other_season.pk,
             Membership.objects.get(user=users["outsider"]).pk,
-            services.share(league=elsewhere, by=users["outsider"]).pk,
+            services.share(league=elsewhere, acting_user=users["outsider"]).pk,
         )
     }
     ids = {name: str(player.pk) for name, player in players.items()}

@@ -340,8 +340,8 @@ def played(night, players, owner, season):
             {players[n]: c for n, c in [("Croaker", 15), ("Goblin", 20), ("Elmo", 2)]},
         ),
     )
-    services.void_hand(hand=wrong)
-    services.share(league=night.season.league, night=night, by=owner)
+    services.void_hand(hand=wrong, acting_user=None)
+    services.share(league=night.season.league, night=night, acting_user=owner)
     return night
 
 

@@ -6,10 +6,10 @@ A fixed number of queries whatever the number of hands in the night.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Prefetch, Subquery, Sum
+from django.db.models import F, OuterRef, Prefetch, Subquery, Sum
 from django.db.models.functions import Coalesce
 
-from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight
+from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight, Transaction
 from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rows.details import engine_hand, stored_details
@@ -34,6 +34,8 @@ class HistoryRow:
     nets: list[tuple[str, int]] = field(default_factory=list)
     pushes: list[tuple[str, int]] = field(default_factory=list)  # push-ups: who went up
     bets: list["BetResult"] = field(default_factory=list)
+    logged_by: str = ""  # who saved it, and who voided it: account names, blank if unknown
+    voided_by: str = ""
 
     @property
     def voided(self) -> bool:
@@ -137,8 +139,13 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
     and what it paid."""
     # Joining the reverse "correction" (and the players three times) made PostgreSQL scan
     # every correction of every night and plan for milliseconds: both are fetched apart.
+    void = Transaction.objects.filter(hand=OuterRef("pk"), kind=Transaction.Kind.VOID)
     hands = (
         night.hands.with_voided()
+        .annotate(
+            logged_by_name=F("logged_by__username"),
+            voided_by_name=Subquery(void.values("created_by__username")[:1]),
+        )
         .select_related("replaces")
         .prefetch_related(
             Prefetch("seats", queryset=HandPlayer.objects.select_related("player")), "correction"
@@ -169,6 +176,8 @@ def history(night: Night, latest: int | None = None) -> list[HistoryRow]:
             nets=_row_nets(hand.seats.all(), nets[hand.pk], names),
             pushes=_pushes(hand.seats.all()),
             bets=_bets(hand, hand.seats.all()),
+            logged_by=hand.logged_by_name or "",
+            voided_by=hand.voided_by_name or "",
         )
         for hand in hands
     ]
@@ -209,6 +218,7 @@ def fresh_row(hand: Hand) -> HistoryRow | None:
         nets=_row_nets(posting.seats, nets, names),
         pushes=_pushes(posting.seats),
         bets=_bets(hand, posting.seats),
+        logged_by=hand.logged_by.get_username() if hand.logged_by else "",
     )
 
 

@@ -6,6 +6,11 @@ lock the night row first (``select_for_update``), so hands of one night are
 numbered, keyed and voided one at a time; SQLite gets the same effect from its
 IMMEDIATE transactions.
 
+Every service that records who acted (a hand, a void, an undo or redo, a payment, a
+night closed or reopened, a season closed, an invitation or share link) takes
+``acting_user`` as a required keyword, as zulip's actions do: the web passes the
+signed-in user, commands and tests say ``None`` on purpose. A hand's row shows it.
+
 One module per subject; a hand's rows are built in ``postings`` (from the
 details in ``details``) and the read models kept with them in ``tallies``.
 Callers use ``from ledger import services`` and the names below.

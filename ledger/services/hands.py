@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max, Subquery
 
@@ -73,7 +74,7 @@ def record_hand(
     details: HandDetails,
     stake: int | None = None,
     dealer: Player | None = None,
-    logged_by=None,
+    acting_user: User | None,
 ) -> Hand:
     """Score a hand under the night's rules and post its payouts; the deal moves left.
 
@@ -98,7 +99,7 @@ def record_hand(
                 details=details,
                 key=key,
                 digest=digest,
-                logged_by=logged_by,
+                logged_by=acting_user,
                 pot=pot_for(night, details, players),
             )
         )
@@ -118,16 +119,16 @@ def _suit_called(night: Night, details: HandDetails) -> list[str]:
     return ["side_bets"]
 
 
-def void_hand(*, hand: Hand, by=None) -> Transaction:
+def void_hand(*, hand: Hand, acting_user: User | None) -> Transaction:
     """Append the reversal of a hand's payouts. A hand is voided once, however many phones try."""
     with transaction.atomic():
         night = lock_open_night(hand.night)
-        reversal = _reverse(hand, by)
+        reversal = _reverse(hand, acting_user)
         touch(night)
         return reversal
 
 
-def _reverse(hand: Hand, by) -> Transaction:
+def _reverse(hand: Hand, by: User | None) -> Transaction:
     hand = Hand.objects.select_related("correction", "night").get(pk=hand.pk)
     if hand.transactions.filter(kind=Transaction.Kind.VOID).exists():
         correction = getattr(hand, "correction", None)
@@ -155,7 +156,7 @@ def correct_hand(
     details: HandDetails,
     stake: int | None = None,
     dealer: Player | None = None,
-    logged_by=None,
+    acting_user: User | None,
 ) -> Hand:
     """Void ``hand`` and record what really happened as a new hand that replaces it.
 
@@ -169,7 +170,7 @@ def correct_hand(
         locked = _lock_for_request(hand.night, key, digest)
         if locked.replay is not None:
             return locked.replay
-        _reverse(hand, logged_by)
+        _reverse(hand, acting_user)
         touch(locked.night)
         return _post_at_table_of(
             hand,
@@ -182,11 +183,11 @@ def correct_hand(
             key=key,
             digest=digest,
             replaces=hand,
-            by=logged_by,
+            by=acting_user,
         )
 
 
-def undo_hand(*, hand: Hand, by=None) -> Hand | None:
+def undo_hand(*, hand: Hand, acting_user: User | None) -> Hand | None:
     """Take ``hand`` back: its payouts are reversed and the deal returns to its dealer.
 
     Only the newest standing hand is undone: a page drawn before another hand was saved
@@ -203,12 +204,12 @@ def undo_hand(*, hand: Hand, by=None) -> Hand | None:
         later = night.hands.standing().filter(number__gt=hand.number).order_by("-number").first()
         if later is not None:
             raise LedgerError("hand_not_newest", number=hand.number, newest=later.number)
-        _reverse(hand, by)
+        _reverse(hand, acting_user)
         corrected = hand.replaces
         if corrected is not None and not (hand.is_redo or hand.is_restore):
             touch(night)
             key = f"{Hand.RESTORE_KEY}{hand.pk}"
-            return _post_again(night, corrected, replacing=hand, key=key, by=by)
+            return _post_again(night, corrected, replacing=hand, key=key, by=acting_user)
         if not hand.is_restore and hand.dealer in seated_players(night):
             night.dealer = hand.dealer
             touch(night, "dealer")
@@ -217,7 +218,7 @@ def undo_hand(*, hand: Hand, by=None) -> Hand | None:
         return None
 
 
-def redo_hand(*, hand: Hand, by=None, newest: int | None = None) -> Hand:
+def redo_hand(*, hand: Hand, acting_user: User | None, newest: int | None = None) -> Hand:
     """Post an undone (or voided) hand again, as a new hand replacing whatever stood in for it.
 
     Redone once: a repeated redo returns the same hand. The deal moves on as it did.
@@ -243,8 +244,8 @@ def redo_hand(*, hand: Hand, by=None, newest: int | None = None) -> Hand:
                 raise LedgerError(
                     "hand_corrected_already", number=hand.number, correction=stand_in.number
                 )
-            _reverse(stand_in, by)
-        again = _post_again(night, hand, replacing=stand_in or hand, key=key, by=by)
+            _reverse(stand_in, acting_user)
+        again = _post_again(night, hand, replacing=stand_in or hand, key=key, by=acting_user)
         players = seated_players(night)
         if stand_in is None and hand.dealer in players:
             night.dealer = left_of(players, hand.dealer)

@@ -2,6 +2,7 @@
 
 import secrets
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -22,13 +23,13 @@ def new_token() -> tuple[str, str]:
     return secrets.token_urlsafe(8)[:10], secrets.token_urlsafe(24)
 
 
-def invite(*, league: League, role: str, by) -> tuple[Invitation, str]:
+def invite(*, league: League, role: str, acting_user: User) -> tuple[Invitation, str]:
     """A single-use invitation; returns it and the secret that goes in its link."""
     if role not in Role.values:
         raise LedgerError("role_invalid", value=role)
     lookup, secret = new_token()
     invitation = Invitation.objects.create(
-        league=league, role=role, lookup=lookup, token=secret, created_by=by
+        league=league, role=role, lookup=lookup, token=secret, created_by=acting_user
     )
     return invitation, secret
 
@@ -102,7 +103,13 @@ def remove_member(*, membership: Membership) -> None:
         membership.delete()
 
 
-def share(*, league: League, by, night: Night | None = None, reuse: bool = False) -> ShareLink:
+def share(
+    *,
+    league: League,
+    acting_user: User,
+    night: Night | None = None,
+    reuse: bool = False,
+) -> ShareLink:
     """A read-only link to the league, or to one night of it; ``reuse`` gives back a live one."""
     if reuse:
         live = league.share_links.live().filter(night=night).order_by("-pk").first()
@@ -110,7 +117,7 @@ def share(*, league: League, by, night: Night | None = None, reuse: bool = False
             return live
     lookup, secret = new_token()
     return ShareLink.objects.create(
-        league=league, night=night, lookup=lookup, token=secret, created_by=by
+        league=league, night=night, lookup=lookup, token=secret, created_by=acting_user
     )
 
 

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from datetime import date as Date
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -200,18 +201,20 @@ def change_rules(*, night: Night, rules: object) -> Night:
     return _update(night, fits, rules=spec)
 
 
-def close_night(*, night: Night, by=None, kind: str = NightEvent.Kind.CLOSED) -> Night:
+def close_night(
+    *, night: Night, acting_user: User | None, kind: str = NightEvent.Kind.CLOSED
+) -> Night:
     with transaction.atomic():
         night = lock_open_night(night)
         night.closed_at = timezone.now()
         touch(night, "closed_at")
-        NightEvent.objects.create(night=night, kind=kind, by=by)
+        NightEvent.objects.create(night=night, kind=kind, by=acting_user)
         drops.add_nights([night.pk])
         night_closed(night)
         return night
 
 
-def reopen_night(*, night: Night, by=None) -> Night:
+def reopen_night(*, night: Night, acting_user: User | None) -> Night:
     """An explicit, logged step: a closed (or settled) night takes hands again."""
     with transaction.atomic():
         night = lock_night(night)
@@ -221,7 +224,7 @@ def reopen_night(*, night: Night, by=None) -> Night:
             raise LedgerError("season_closed", season=night.season.name)
         night.closed_at = None
         touch(night, "closed_at")
-        NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=by)
+        NightEvent.objects.create(night=night, kind=NightEvent.Kind.REOPENED, by=acting_user)
         drops.add_nights([night.pk], sign=-1)
         night_reopened(night)
         return night

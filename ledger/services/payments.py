@@ -1,5 +1,6 @@
 """Payments between players that settle what the hands left owing."""
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from ledger.errors import LedgerError
@@ -19,7 +20,7 @@ def record_payment(
     amount: int,
     key: str,
     night: Night | None = None,
-    by=None,
+    acting_user: User | None,
     at_most: int | None = None,
 ) -> Transaction:
     """One payment, in full or in part, as its own balanced transaction.
@@ -61,7 +62,7 @@ def record_payment(
             night=night,
             kind=Transaction.Kind.PAYMENT,
             idempotency_key=key,
-            created_by=by,
+            created_by=acting_user,
         )
         Entry.objects.bulk_create(
             [
@@ -72,7 +73,7 @@ def record_payment(
         if night is not None:
             move_version(Night, night.pk)  # its settle-up page shows the payment
             if night.closed_at is None and night_settlement(night).settled:
-                close_night(night=night, by=by, kind=NightEvent.Kind.SETTLED)
+                close_night(night=night, acting_user=acting_user, kind=NightEvent.Kind.SETTLED)
         return payment
 
 

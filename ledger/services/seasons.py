@@ -1,5 +1,6 @@
 """Seasons: start one, close it (its open nights close with it)."""
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -30,7 +31,7 @@ def start_season(*, league: League, name: str) -> Season:
         return Season.objects.create(league=league, name=name)
 
 
-def close_season(*, season: Season, by=None) -> Season:
+def close_season(*, season: Season, acting_user: User | None) -> Season:
     """Close the season and any night of it still open (each logs why): nothing more is
     recorded in it."""
     with transaction.atomic():
@@ -48,7 +49,8 @@ def close_season(*, season: Season, by=None) -> Season:
         for pk in still_open:
             rings.night_changed(pk)
         NightEvent.objects.bulk_create(
-            NightEvent(night_id=pk, kind=NightEvent.Kind.SEASON_CLOSED, by=by) for pk in still_open
+            NightEvent(night_id=pk, kind=NightEvent.Kind.SEASON_CLOSED, by=acting_user)
+            for pk in still_open
         )
         season.closed_at = now
         season.hands_total = Entry.objects.filter(transaction__season=season).from_hands().total()

@@ -174,7 +174,7 @@ class DemoLeague:
                 season = services.start_season(league=league, name=f"Season {index + 1}")
                 start = self._play_season(season, roster, share, start)
                 if index < self.season_count - 1:
-                    services.close_season(season=season)
+                    services.close_season(season=season, acting_user=None)
             return league
 
     def _play_season(self, season, roster, hands: int, first_night: date) -> date:
@@ -199,7 +199,7 @@ class DemoLeague:
             hands -= count
             week += 1
             if hands > 0:
-                services.close_night(night=night)
+                services.close_night(night=night, acting_user=None)
         return first_night + timedelta(weeks=week)
 
     def _play_night(self, night, table: list[Player], count: int) -> None:

@@ -191,7 +191,7 @@ def _import_season(league: League, players: dict[str, Player], data: dict, place
         _import_night(season, players, night, f"{place}.nights[{index}]")
     _import_payments(season, None, players, data.get("payments", []), place)
     if _field(data, "closed", bool, place):
-        services.close_season(season=season)
+        services.close_season(season=season, acting_user=None)
 
 
 def _import_night(season: Season, players: dict[str, Player], data: dict, place: str) -> None:
@@ -228,9 +228,9 @@ def _import_night(season: Season, players: dict[str, Player], data: dict, place:
     night.refresh_from_db()
     closed = _field(data, "closed", bool, place)
     if closed and night.closed_at is None:
-        services.close_night(night=night)
+        services.close_night(night=night, acting_user=None)
     elif not closed and night.closed_at is not None:  # settled, then reopened
-        services.reopen_night(night=night)
+        services.reopen_night(night=night, acting_user=None)
 
 
 def _bettor_ids(players: dict[str, Player], bets: dict, place: str) -> dict:
@@ -259,6 +259,7 @@ def _import_payments(
                 payee=_player(players, _field(item, "payee", str, here), here),
                 amount=_field(item, "amount", int, here),
                 key=_field(item, "key", str, here),
+                acting_user=None,
             )
 
 

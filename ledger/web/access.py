@@ -13,6 +13,7 @@ from functools import cache
 
 from django.contrib import auth
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
@@ -32,6 +33,15 @@ ALLOWED: dict[str, set[str]] = {
 }
 SESSION_KEY = "share_links"
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"  # the one that logs people in
+
+
+def acting_user(request) -> User:
+    """Who a change is recorded as made by (a service's ``acting_user``): the signed-in user.
+    Every view that writes has checked the visitor's role first, so a visitor with no
+    account never gets here; if one did, they are sent to log in."""
+    if not request.user.is_authenticated:
+        raise LoginNeeded
+    return request.user
 
 
 class LoginNeeded(Exception):

@@ -67,11 +67,11 @@ def test_a_night_reopened_on_another_phone_brings_its_table_controls_back(
 ):
     from ledger import services
 
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     log_in(page, owner)
     page.goto(f"{live_server.url}/l/{night.season.league.slug}/nights/{night.pk}/")
     expect(page.locator("details.table-controls")).to_have_count(0)
-    services.reopen_night(night=night)  # on another phone
+    services.reopen_night(night=night, acting_user=None)  # on another phone
     expect(page.locator("details.table-controls")).to_be_visible(timeout=9_000)
     expect(page.locator("a.outcome").first).to_be_visible()
 
@@ -143,7 +143,7 @@ def test_the_controls_a_poll_drew_from_the_shared_cache_still_act(
     expect(page.locator("#undone")).to_have_text("Hand 1 undone")
     expect(page.locator("[data-total='Croaker']")).to_have_attribute("data-amount", "0")
 
-    services.close_night(night=night)  # on another phone
+    services.close_night(night=night, acting_user=None)  # on another phone
     reopen = page.get_by_role("button", name="Reopen the night")
     expect(reopen).to_be_visible(timeout=9_000)
     reopen.click()

@@ -79,7 +79,7 @@ def test_undoing_a_correction_brings_the_original_back(
     p = players
     before = balances()
     fixed = drop(p["Elmo"], {p["Croaker"]: 12, p["Goblin"]: 11, p["Elmo"]: 20})
-    services.correct_hand(hand=three_hands[-1], key=new_key(), details=fixed)
+    services.correct_hand(hand=three_hands[-1], key=new_key(), details=fixed, acting_user=None)
     assert balances() != before
     log_in(page, owner)
     page.goto(night_url(live_server, night))
@@ -160,7 +160,7 @@ def test_the_same_table_starts_again_in_two_touches(
 ):
     page.set_viewport_size({"width": 360, "height": 740})
     services.change_stake(night=night, stake=250)
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     night.refresh_from_db()
     seats = [p.name for p in services.seated_players(night)]
     log_in(page, owner)

@@ -53,7 +53,7 @@ def test_a_void_and_a_league_rename_ring_too(
     with listen(running, night) as stream:
         wait_for(lambda: running.app.hub.streams == 1)
         with django_capture_on_commit_callbacks(execute=True):
-            services.void_hand(hand=hand, by=owner)
+            services.void_hand(hand=hand, acting_user=owner)
         assert stream.next_event()["data"].startswith(f"n{night.pk} ")
         with django_capture_on_commit_callbacks(execute=True):
             services.rename_league(league=league, name="The Company")

@@ -19,8 +19,10 @@ def played(night, players):
     record(night, drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}))
     caught = record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
     record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
-    services.void_hand(hand=Hand.objects.get(number=1))
-    services.correct_hand(hand=caught, key=new_key(), details=HandDetails(outcome="dead"))
+    services.void_hand(hand=Hand.objects.get(number=1), acting_user=None)
+    services.correct_hand(
+        hand=caught, key=new_key(), details=HandDetails(outcome="dead"), acting_user=None
+    )
     return night
 
 
@@ -88,7 +90,7 @@ def test_it_catches_a_balanced_edit_that_disagrees_with_the_rules(played):
 
 
 def test_a_closed_seasons_total_is_kept_and_checked(played, players):
-    season = services.close_season(season=played.season)
+    season = services.close_season(season=played.season, acting_user=None)
     assert season.hands_total == 0
     hand = Entry.objects.filter(transaction__hand__number=3).first().transaction
     with connection.cursor() as cursor:  # a row slipped in after the season closed

@@ -45,7 +45,10 @@ def test_fifty_taps_with_one_key_record_one_hand(night, players):
     p = players
     details = drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25})
     results, errors = race(
-        50, lambda i: services.record_hand(night=night, key="double-tap", details=details)
+        50,
+        lambda i: services.record_hand(
+            night=night, key="double-tap", details=details, acting_user=None
+        ),
     )
     assert errors == []
     assert len({hand.pk for hand in results}) == 1
@@ -57,7 +60,10 @@ def test_four_phones_log_a_hundred_hands_numbered_without_gaps(night):
     def log_25(worker):
         for i in range(25):
             services.record_hand(
-                night=night, key=f"phone-{worker}-{i}", details=HandDetails(outcome="dead")
+                night=night,
+                key=f"phone-{worker}-{i}",
+                details=HandDetails(outcome="dead"),
+                acting_user=None,
             )
 
     _, errors = race(4, log_25)
@@ -72,8 +78,9 @@ def test_twenty_voids_of_one_hand_append_one_reversal(night, players):
         night=night,
         key="h",
         details=drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
+        acting_user=None,
     )
-    results, errors = race(20, lambda i: services.void_hand(hand=hand))
+    results, errors = race(20, lambda i: services.void_hand(hand=hand, acting_user=None))
     assert len(results) == 1
     assert Counter(type(e) for e in errors) == Counter({LedgerError: 19})
     assert all(str(e) == "hand 1 is voided already" for e in errors)

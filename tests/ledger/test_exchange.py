@@ -201,11 +201,14 @@ def test_payments_and_reopened_nights_round_trip(exported):
             payee=payee,
             amount=transfer.amount,
             key=f"n{index}",
+            acting_user=None,
         )
-    services.reopen_night(night=night)
+    services.reopen_night(night=night, acting_user=None)
     season_plan = season_settlement(season).plan.transfers[0]
     payer, payee = season_settlement(season).players(season_plan)
-    services.record_payment(season=season, payer=payer, payee=payee, amount=1, key="season-1")
+    services.record_payment(
+        season=season, payer=payer, payee=payee, amount=1, key="season-1", acting_user=None
+    )
     again = export_league(league)
     copy = import_league(renamed(again, slug="paid-again"))
     assert export_league(copy) == renamed(again, slug="paid-again")

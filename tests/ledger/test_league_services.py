@@ -93,7 +93,7 @@ def test_a_player_with_hands_cannot_be_deleted(night, players):
 def test_there_is_one_open_season_at_a_time(league, season):
     with pytest.raises(LedgerError, match="Black Company still has an open season, Winter 2026"):
         services.start_season(league=league, name="Spring 2027")
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     with pytest.raises(LedgerError, match="already has a season called winter 2026"):
         services.start_season(league=league, name="winter 2026")
     assert services.start_season(league=league, name="Spring 2027").is_open
@@ -105,13 +105,13 @@ def test_the_database_allows_one_open_season(league, season):
 
 
 def test_a_closed_season_takes_no_new_nights(season, players):
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     with pytest.raises(LedgerError, match="the season Winter 2026 is closed"):
         services.start_night(
             season=season, players=[players["Goblin"], players["Elmo"]], dealer=players["Elmo"]
         )
     with pytest.raises(LedgerError, match="the season Winter 2026 is closed"):
-        services.close_season(season=season)
+        services.close_season(season=season, acting_user=None)
 
 
 def test_closing_a_season_logs_why_each_open_night_closed(season, players, owner):
@@ -119,8 +119,8 @@ def test_closing_a_season_logs_why_each_open_night_closed(season, players, owner
     open_night, closed_night = (
         services.start_night(season=season, players=table, dealer=table[0]) for _ in range(2)
     )
-    services.close_night(night=closed_night)
-    services.close_season(season=season, by=owner)
+    services.close_night(night=closed_night, acting_user=None)
+    services.close_season(season=season, acting_user=owner)
     open_night.refresh_from_db()
     assert open_night.closed_at is not None
     assert [(e.kind, e.by) for e in open_night.events.all()] == [("season", owner)]
@@ -151,8 +151,8 @@ def test_a_bad_league_name_is_refused(league, name, code):
 
 
 def test_a_league_with_no_hands_is_deleted_with_all_it_had(league, owner, players, night):
-    services.share(league=league, night=night, by=owner)
-    services.close_night(night=night)
+    services.share(league=league, night=night, acting_user=owner)
+    services.close_night(night=night, acting_user=None)
     services.delete_league(league=league)
     assert not League.objects.filter(pk=league.pk).exists()
     assert not Player.objects.exists()

@@ -88,7 +88,9 @@ class Ledger(RuleBasedStateMachine):
         dealer = self.night.dealer
         details, stake = self._details(data.draw, rules, [p.name for p in seated])
         key = self._key()
-        hand = services.record_hand(night=self.night, key=key, details=details, stake=stake)
+        hand = services.record_hand(
+            night=self.night, key=key, details=details, stake=stake, acting_user=None
+        )
         net = score(
             engine_hand(players=seated, dealer=dealer, stake=stake, details=details), rules
         ).net
@@ -117,7 +119,11 @@ class Ledger(RuleBasedStateMachine):
             Entry.objects.count(),
         )
         again = services.record_hand(
-            night=self.night, key=hand["key"], details=hand["details"], stake=hand["stake"]
+            night=self.night,
+            key=hand["key"],
+            details=hand["details"],
+            stake=hand["stake"],
+            acting_user=None,
         )
         assert again.pk == hand["pk"]
         assert rows == (
@@ -134,9 +140,9 @@ class Ledger(RuleBasedStateMachine):
         hand = Hand.objects.get(pk=entry["pk"])
         if not entry["standing"]:
             with pytest.raises(LedgerError, match=r"voided already|corrected already"):
-                services.void_hand(hand=hand)
+                services.void_hand(hand=hand, acting_user=None)
             return
-        services.void_hand(hand=hand)
+        services.void_hand(hand=hand, acting_user=None)
         entry["standing"] = False
         self.expected.subtract(entry["net"])
 
@@ -148,7 +154,9 @@ class Ledger(RuleBasedStateMachine):
         seated = [seat.player for seat in hand.seats.select_related("player")]
         rules = parse_rules(hand.rules)
         details, _ = self._details(data.draw, rules, [p.name for p in seated])
-        correction = services.correct_hand(hand=hand, key=self._key(), details=details)
+        correction = services.correct_hand(
+            hand=hand, key=self._key(), details=details, acting_user=None
+        )
         net = score(
             engine_hand(players=seated, dealer=hand.dealer, stake=hand.stake, details=details),
             rules,
@@ -184,11 +192,11 @@ class Ledger(RuleBasedStateMachine):
         newest = Hand.objects.standing().order_by("-number").first()
         if entry["standing"] and hand != newest:
             with pytest.raises(LedgerError) as refused:
-                services.undo_hand(hand=hand)
+                services.undo_hand(hand=hand, acting_user=None)
             assert refused.value.code == "hand_not_newest"
             assert Entry.objects.count() == rows, "only the newest standing hand is undone"
             return
-        restored = services.undo_hand(hand=hand)
+        restored = services.undo_hand(hand=hand, acting_user=None)
         if not entry["standing"]:
             assert restored is None
             assert Entry.objects.count() == rows, "a stale undo changes nothing"
@@ -206,7 +214,7 @@ class Ledger(RuleBasedStateMachine):
         stand_in = Hand.objects.filter(replaces=hand).first()
         known = {h["pk"] for h in self.recorded}
         try:
-            again = services.redo_hand(hand=hand)
+            again = services.redo_hand(hand=hand, acting_user=None)
         except LedgerError as exc:
             if exc.code != "hand_corrected_already":  # what stood in for it was voided in turn
                 raise

@@ -58,7 +58,7 @@ def test_a_void_takes_the_points_away_and_the_audit_sees_a_tampered_seat(pushups
     kept = record(pushups, drop(croaker, {croaker: 5, goblin: 9, elmo: 14}))
     gone = record(pushups, drop(goblin, {croaker: 2, goblin: 9, elmo: 14}))
     assert points(pushups) == {"Croaker": 0, "Goblin": 18, "Elmo": 28}
-    services.void_hand(hand=gone)
+    services.void_hand(hand=gone, acting_user=None)
     assert points(pushups) == {"Croaker": 0, "Goblin": 9, "Elmo": 14}
     assert list(audit()) == []
     HandPlayer.objects.filter(hand=kept, player=elmo).update(points=15)
@@ -108,7 +108,9 @@ def test_a_pushups_league_round_trips(pushups, players):
         pushups,
         HandDetails(outcome="deal_tonk", claims=[(goblin, 50)], counts={croaker: 30, elmo: 12}),
     )
-    services.void_hand(hand=record(pushups, drop(croaker, {croaker: 5, goblin: 9, elmo: 14})))
+    services.void_hand(
+        hand=record(pushups, drop(croaker, {croaker: 5, goblin: 9, elmo: 14})), acting_user=None
+    )
     record(pushups, HandDetails(outcome="dead"))
     document = export_league(pushups.season.league)
     document["league"]["slug"] = "copy"

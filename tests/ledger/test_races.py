@@ -43,7 +43,7 @@ for i in range(SAVES):
     details = HandDetails(outcome="tonk_out", winner=seated[i % len(seated)])
     for tap in range(2):  # a double tap: the same request key twice
         try:
-            services.record_hand(night=night, key=f"w{sys.argv[2]}-{i}", details=details)
+            services.record_hand(night=night, key=f"w{sys.argv[2]}-{i}", details=details, acting_user=None)
         except Exception as exc:
             print(f"{type(exc).__name__}: {exc}")
 """

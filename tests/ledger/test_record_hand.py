@@ -180,14 +180,14 @@ def test_a_dealer_who_is_not_seated_is_refused(night, players):
 
 
 def test_a_closed_night_takes_no_hands(night, players):
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     with pytest.raises(LedgerError, match="this night is closed"):
         record(night, HandDetails(outcome="dead"))
     assert rows() == (0, 0, 0, 0)
 
 
 def test_a_closed_season_takes_no_hands(night, season):
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     with pytest.raises(LedgerError, match="this night is closed"):
         record(night, HandDetails(outcome="dead"))
     night.refresh_from_db()

@@ -160,7 +160,7 @@ def test_stored_ratings_are_openskill_on_the_closed_nights_and_survive_a_replay(
 
 
 def close(night):
-    return services.close_night(night=night)
+    return services.close_night(night=night, acting_user=None)
 
 
 def test_correcting_an_old_night_rates_every_night_again(season, players):
@@ -178,11 +178,14 @@ def test_correcting_an_old_night_rates_every_night_again(season, players):
         nights.append(close(night))
     before = stored_ratings(season.league)
     assert before[p["Croaker"].pk].nights == 3
-    first = services.reopen_night(night=nights[0])
+    first = services.reopen_night(night=nights[0], acting_user=None)
     assert stored_ratings(season.league)[p["Croaker"].pk].nights == 2  # no longer rated
     hand = first.hands.get()
     services.correct_hand(
-        hand=hand, key="fix", details=HandDetails(outcome="tonk_out", winner=p["Elmo"])
+        hand=hand,
+        key="fix",
+        details=HandDetails(outcome="tonk_out", winner=p["Elmo"]),
+        acting_user=None,
     )
     close(first)
     after = stored_ratings(season.league)
@@ -195,7 +198,7 @@ def test_correcting_an_old_night_rates_every_night_again(season, players):
 def test_closing_a_season_rates_the_nights_it_closes(season, night, players):
     record(night, HandDetails(outcome="tonk_out", winner=players["Goblin"]))
     assert not stored_ratings(season.league)
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     assert stored_ratings(season.league)[players["Goblin"].pk].nights == 1
 
 
@@ -258,10 +261,10 @@ def test_a_void_takes_its_hand_out_of_the_best_hand(night, players):
         return PlayerNight.objects.get(player=p["Goblin"], night=night).best_hand
 
     assert best_hand() == 400
-    services.void_hand(hand=big)
+    services.void_hand(hand=big, acting_user=None)
     assert best_hand() == Entry.objects.filter(transaction__hand=small, player=p["Goblin"]).total()
     call_command("check_ledger", stdout=StringIO(), stderr=StringIO())
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     assert player_records(p["Goblin"]).biggest_hand.value == best_hand() > 0
 
 

@@ -17,7 +17,7 @@ def played(night, players):
     record(night, drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 20}))
     record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
     voided = record(night, HandDetails(outcome="discard_out", winner=p["Croaker"]))
-    services.void_hand(hand=voided)
+    services.void_hand(hand=voided, acting_user=None)
     return night
 
 
@@ -43,13 +43,25 @@ def test_a_night_settlement_has_the_plan_and_the_pairs(played, players):
 def test_paying_in_part_then_in_full_settles_and_closes_the_night(played, players):
     p = players
     services.record_payment(
-        season=played.season, night=played, payer=p["Croaker"], payee=p["Elmo"], amount=100, key="a"
+        season=played.season,
+        night=played,
+        payer=p["Croaker"],
+        payee=p["Elmo"],
+        amount=100,
+        key="a",
+        acting_user=None,
     )
     assert names(night_settlement(played).owed) == {"Croaker": -300, "Goblin": 100, "Elmo": 200}
     played.refresh_from_db()
     assert played.closed_at is None
     services.record_payment(
-        season=played.season, night=played, payer=p["Croaker"], payee=p["Elmo"], amount=200, key="b"
+        season=played.season,
+        night=played,
+        payer=p["Croaker"],
+        payee=p["Elmo"],
+        amount=200,
+        key="b",
+        acting_user=None,
     )
     services.record_payment(
         season=played.season,
@@ -58,6 +70,7 @@ def test_paying_in_part_then_in_full_settles_and_closes_the_night(played, player
         payee=p["Goblin"],
         amount=100,
         key="c",
+        acting_user=None,
     )
     state = night_settlement(played)
     assert state.settled
@@ -86,6 +99,7 @@ def test_a_resubmitted_payment_is_recorded_once(played, players):
             payee=p["Elmo"],
             amount=100,
             key="same",
+            acting_user=None,
         )
     assert Transaction.objects.filter(kind="payment").count() == 1
     with pytest.raises(LedgerError, match="request key 'same' was already used"):
@@ -96,6 +110,7 @@ def test_a_resubmitted_payment_is_recorded_once(played, players):
             payee=p["Elmo"],
             amount=50,
             key="same",
+            acting_user=None,
         )
 
 
@@ -120,6 +135,7 @@ def test_a_bad_payment_is_refused_and_writes_nothing(
             payee=players[payee],
             amount=amount,
             key="k",
+            acting_user=None,
         )
     assert not Transaction.objects.filter(kind="payment").exists()
 
@@ -134,7 +150,7 @@ def test_a_season_settles_across_its_nights(played, season, players):
     assert names(state.owed) == {"Croaker": -400, "Goblin": -100, "Elmo": 300, "One-Eye": 200}
     assert len(state.plan.transfers) == 3
     services.record_payment(
-        season=season, payer=p["Goblin"], payee=p["One-Eye"], amount=100, key="s"
+        season=season, payer=p["Goblin"], payee=p["One-Eye"], amount=100, key="s", acting_user=None
     )
     assert names(season_settlement(season).owed) == {"Croaker": -400, "Elmo": 300, "One-Eye": 100}
 
@@ -153,14 +169,14 @@ def test_a_league_settling_in_quarters_rounds_and_shows_it(league, season, playe
 
 
 def test_a_settled_night_reopens_explicitly(played, players):
-    services.close_night(night=played)
+    services.close_night(night=played, acting_user=None)
     with pytest.raises(LedgerError, match="this night is closed"):
         record(played, HandDetails(outcome="dead"))
-    services.reopen_night(night=played)
+    services.reopen_night(night=played, acting_user=None)
     record(played, HandDetails(outcome="dead"))
     assert list(NightEvent.objects.values_list("kind", flat=True)) == ["closed", "reopened"]
     with pytest.raises(LedgerError, match="this night is open already"):
-        services.reopen_night(night=played)
+        services.reopen_night(night=played, acting_user=None)
 
 
 def test_the_audit_checks_payments(played, players):
@@ -175,6 +191,7 @@ def test_the_audit_checks_payments(played, players):
         payee=players["Elmo"],
         amount=100,
         key="a",
+        acting_user=None,
     )
     out = StringIO()
     call_command("check_ledger", stdout=out)
@@ -182,7 +199,7 @@ def test_the_audit_checks_payments(played, players):
 
 
 def test_a_payment_for_a_night_of_another_season_is_refused(played, league, players):
-    services.close_season(season=played.season)
+    services.close_season(season=played.season, acting_user=None)
     spring = services.start_season(league=league, name="Spring")
     with pytest.raises(LedgerError, match="that night is not part of the season Spring"):
         services.record_payment(
@@ -192,5 +209,6 @@ def test_a_payment_for_a_night_of_another_season_is_refused(played, league, play
             payee=players["Goblin"],
             amount=100,
             key="elsewhere",
+            acting_user=None,
         )
     assert not Transaction.objects.filter(kind="payment").exists()

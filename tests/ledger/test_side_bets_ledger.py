@@ -82,13 +82,13 @@ def test_a_hand_that_fed_a_won_pot_waits_for_the_win_to_be_undone(table):
     first, _, third = example_21(night, *players)
     entries = Entry.objects.count()
     with pytest.raises(LedgerError) as refused:
-        services.void_hand(hand=first)
+        services.void_hand(hand=first, acting_user=None)
     assert refused.value.code == "side_bet_paid_out"
     assert refused.value.params == {"number": 1, "win": 3}
     assert Entry.objects.count() == entries
-    services.undo_hand(hand=third)
+    services.undo_hand(hand=third, acting_user=None)
     assert pot(night) == {"Croaker": 20, "Goblin": 20, "Elmo": 20, "One-Eye": 10}
-    services.void_hand(hand=first)
+    services.void_hand(hand=first, acting_user=None)
     assert pot(night) == {"Croaker": 10, "Goblin": 10, "Elmo": 10}
     assert list(audit()) == []
 
@@ -217,7 +217,7 @@ def test_taking_a_win_back_brings_the_set_up_back_to_its_pots_ante(table):
     record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b])]))
     win = record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], a)]))
     services.set_side_bets(night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}})
-    services.undo_hand(hand=win)
+    services.undo_hand(hand=win, acting_user=None)
     night.refresh_from_db()
     assert pot(night) == {"Croaker": 10, "Goblin": 10}
     assert night.side_bets["naturals"]["ante"] == 10  # so the next deal can be saved
@@ -232,7 +232,7 @@ def test_a_win_corrected_after_a_new_pot_opened_keeps_its_own_ante(table):
     services.set_side_bets(night=night, bets={"naturals": {"ante": 20, "players": [a.pk, b.pk]}})
     record(night, HandDetails(outcome="dead", side_bets=[bet("naturals", 20, [a, b])]))
     fix = HandDetails(outcome="dead", side_bets=[bet("naturals", 10, [a, b], b)])
-    services.correct_hand(hand=win, key="fix", details=fix)
+    services.correct_hand(hand=win, key="fix", details=fix, acting_user=None)
     # Goblin wins what stood in the pot when the correction was saved: both pots' antes.
     assert balances() == {"Croaker": -40, "Goblin": 40}
     assert pot(night) == {}

@@ -64,7 +64,7 @@ def test_the_pot_is_the_antes_since_the_last_win(season, steps):
         for step in steps:
             if step[0] == "undo":
                 if hands:
-                    services.undo_hand(hand=hands.pop())
+                    services.undo_hand(hand=hands.pop(), acting_user=None)
                     stack.pop()
             else:
                 _, high, nat, new_ante = step

@@ -22,10 +22,13 @@ def built(league, season, night, players):
         night, drop(p["Goblin"], {p["Croaker"]: 8, p["Goblin"]: 10, p["Elmo"]: 20})
     )  # C +300 G -200 E -100
     voided = record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
-    services.void_hand(hand=voided)
+    services.void_hand(hand=voided, acting_user=None)
     wrong = record(night, HandDetails(outcome="discard_out", winner=p["Goblin"]))
     services.correct_hand(
-        hand=wrong, key=new_key(), details=HandDetails(outcome="discard_out", winner=p["Elmo"])
+        hand=wrong,
+        key=new_key(),
+        details=HandDetails(outcome="discard_out", winner=p["Elmo"]),
+        acting_user=None,
     )
     second = services.start_night(
         season=season, players=[p["Goblin"], p["Elmo"], p["One-Eye"]], dealer=p["One-Eye"]
@@ -95,7 +98,7 @@ def test_per_hand_best_and_worst_nights(built, league, season):
 
 
 def test_all_time_adds_up_the_seasons(built, league, season, players):
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     spring = services.start_season(league=league, name="Spring")
     night = services.start_night(
         season=spring, players=[players["Croaker"], players["Silent"]], dealer=players["Silent"]
@@ -137,7 +140,7 @@ def test_all_time_totals_closed_seasons_and_the_open_one(built, league, season, 
     from ledger.models import Entry
     from tests.conftest import corrupting_the_ledger
 
-    services.close_season(season=season)
+    services.close_season(season=season, acting_user=None)
     later = services.start_season(league=league, name="Spring 2027")
     night = services.start_night(
         season=later, players=[players["Croaker"], players["Silent"]], dealer=players["Silent"]

@@ -19,7 +19,7 @@ def test_voiding_appends_a_reversal(caught):
     posted = list(
         Entry.objects.order_by("pk").values_list("pk", "player_id", "counterparty_id", "amount")
     )
-    reversal = services.void_hand(hand=caught)
+    reversal = services.void_hand(hand=caught, acting_user=None)
     assert reversal.kind == "void"
     assert (
         list(
@@ -38,16 +38,16 @@ def test_voiding_appends_a_reversal(caught):
 
 
 def test_a_hand_is_voided_once(caught):
-    services.void_hand(hand=caught)
+    services.void_hand(hand=caught, acting_user=None)
     with pytest.raises(LedgerError, match="hand 1 is voided already"):
-        services.void_hand(hand=caught)
+        services.void_hand(hand=caught, acting_user=None)
     assert Transaction.objects.filter(kind="void").count() == 1
 
 
 def test_a_correction_voids_and_replaces(caught, players):
     p = players
     fixed = drop(p["Croaker"], {p["Croaker"]: 5, p["Goblin"]: 8, p["Elmo"]: 20})
-    correction = services.correct_hand(hand=caught, key=new_key(), details=fixed)
+    correction = services.correct_hand(hand=caught, key=new_key(), details=fixed, acting_user=None)
     assert (correction.number, correction.replaces, correction.result) == (2, caught, "drop_won")
     assert correction.dealer == caught.dealer
     assert correction.stake == caught.stake
@@ -63,6 +63,7 @@ def test_a_correction_keeps_the_original_players_and_rules(caught, players):
         hand=caught,
         key=new_key(),
         details=drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 5}),
+        acting_user=None,
     )
     assert correction.rules == caught.rules
     assert list(correction.seats.values_list("player__name", flat=True)) == [
@@ -75,21 +76,29 @@ def test_a_correction_keeps_the_original_players_and_rules(caught, players):
 def test_a_correction_does_not_move_the_deal(caught, players):
     caught.night.refresh_from_db()
     dealer = caught.night.dealer
-    services.correct_hand(hand=caught, key=new_key(), details=HandDetails(outcome="dead"))
+    services.correct_hand(
+        hand=caught, key=new_key(), details=HandDetails(outcome="dead"), acting_user=None
+    )
     caught.night.refresh_from_db()
     assert caught.night.dealer == dealer
 
 
 def test_a_hand_is_corrected_once_and_a_retry_returns_the_correction(caught):
-    first = services.correct_hand(hand=caught, key="fix-1", details=HandDetails(outcome="dead"))
+    first = services.correct_hand(
+        hand=caught, key="fix-1", details=HandDetails(outcome="dead"), acting_user=None
+    )
     assert (
-        services.correct_hand(hand=caught, key="fix-1", details=HandDetails(outcome="dead"))
+        services.correct_hand(
+            hand=caught, key="fix-1", details=HandDetails(outcome="dead"), acting_user=None
+        )
         == first
     )
     with pytest.raises(LedgerError, match="hand 1 was corrected already, by hand 2"):
-        services.correct_hand(hand=caught, key="fix-2", details=HandDetails(outcome="dead"))
+        services.correct_hand(
+            hand=caught, key="fix-2", details=HandDetails(outcome="dead"), acting_user=None
+        )
     with pytest.raises(LedgerError, match="hand 1 was corrected already, by hand 2"):
-        services.void_hand(hand=caught)
+        services.void_hand(hand=caught, acting_user=None)
 
 
 def test_a_bad_correction_writes_nothing(caught, players):
@@ -102,15 +111,16 @@ def test_a_bad_correction_writes_nothing(caught, players):
                 players["Croaker"],
                 {players["Croaker"]: 99, players["Goblin"]: 8, players["Elmo"]: 20},
             ),
+            acting_user=None,
         )
     assert (Hand.objects.count(), Transaction.objects.count(), Entry.objects.count()) == before
     assert list(Hand.objects.voided()) == []
 
 
 def test_a_closed_night_refuses_voids(caught):
-    services.close_night(night=caught.night)
+    services.close_night(night=caught.night, acting_user=None)
     with pytest.raises(LedgerError, match="this night is closed"):
-        services.void_hand(hand=caught)
+        services.void_hand(hand=caught, acting_user=None)
 
 
 def test_the_guard_catches_an_update_of_an_entry(caught):

@@ -248,7 +248,7 @@ def test_a_correction_is_prefilled_and_replaces_the_hand(client, urls, players, 
 def test_the_correction_sheet_moves_to_any_other_standing_hand(client, urls, players, night):
     first = record(night, HandDetails(outcome="dead"))
     second = record(night, HandDetails(outcome="dead"))
-    services.void_hand(hand=second)
+    services.void_hand(hand=second, acting_user=None)
     third = record(night, HandDetails(outcome="dead"))
     form = client.get(urls["night"] + f"hand/dead/?correcting={third.pk}", **HTMX)
     chips = re.findall(
@@ -341,7 +341,7 @@ def test_any_voided_hand_can_be_restored_from_its_row(client, urls, players, nig
 
 
 def test_a_closed_night_takes_no_hands(client, urls, players, night):
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     response = client.post(urls["night"] + "hand/drop/save/", drop_data(players), **HTMX)
     assert "X-Hand-Saved" not in response
     assert "this night is closed" in response.content.decode()
@@ -365,7 +365,7 @@ def test_the_night_page_queries_do_not_grow_with_hands(client, urls, players, ni
         )
         hand = record(night, details)
         if i % 7 == 0:
-            services.void_hand(hand=hand)
+            services.void_hand(hand=hand, acting_user=None)
     assert queries() == few
 
 

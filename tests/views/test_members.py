@@ -123,7 +123,7 @@ def test_a_hostile_league_name_is_shown_escaped(client, owner, name):
 
 
 def test_an_invitation_shows_its_league_only_with_its_secret(league, owner, django_user_model):
-    invitation, secret = services.invite(league=league, role="scorekeeper", by=owner)
+    invitation, secret = services.invite(league=league, role="scorekeeper", acting_user=owner)
     stranger = django_user_model.objects.create_user(username="stranger", password="pw-stranger")
     visitor = Client()
     visitor.force_login(stranger)

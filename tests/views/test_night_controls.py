@@ -152,7 +152,7 @@ def test_only_post_changes_things(client, urls, night):
 def test_a_new_player_who_cannot_sit_is_not_created_either(client, urls, night, league, closed):
     """Creating the player and seating them is one transaction: a refused seat keeps neither."""
     if closed:
-        services.close_night(night=night)
+        services.close_night(night=night, acting_user=None)
     else:
         services.change_rules(night=night, rules={"preset": "pagat", "overrides": {"hand_size": 7}})
         for name in ("Otto", "Hagop", "Candy", "Murgen"):  # 52 cards deal 7 to at most 7

@@ -57,7 +57,7 @@ def test_chips_get_no_pay_buttons(client, urls, settled_up, players, league):
 
 def test_a_share_link_never_sees_the_handles(client, settled_up, players, league, owner):
     give(players["Elmo"], "paypal", "ElmoFrog")
-    link = services.share(league=league, by=owner)
+    link = services.share(league=league, acting_user=owner)
     visitor = type(client)()
     visitor.get(f"/s/{link.lookup}/{link.token}/")
     for path in (

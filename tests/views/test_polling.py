@@ -19,7 +19,9 @@ from tests.views.conftest import HTMX
 
 def drop(night, players, key):
     counts = {players["Croaker"]: 3, players["Goblin"]: 20, players["Elmo"]: 9}
-    return services.record_hand(night=night, key=key, details=a_drop(players["Croaker"], counts))
+    return services.record_hand(
+        night=night, key=key, details=a_drop(players["Croaker"], counts), acting_user=None
+    )
 
 
 def poll_urls(league, night):
@@ -63,7 +65,7 @@ def test_the_scoring_screens_poll_swaps_the_board_parts_out_of_band(client, leag
 
 
 def test_a_night_closed_on_another_phone_takes_its_table_controls_away(client, league, night):
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     text = client.get(poll_urls(league, night)["scoring"], **HTMX).content.decode()
     assert '<div id="table-controls" hx-swap-oob="true"></div>' in text
     assert 'id="same-table"' in text
@@ -106,7 +108,7 @@ def test_an_unchanged_poll_costs_one_query_for_a_member_or_a_share_link(
     with django_assert_num_queries(1):  # the night's stamp, with the role and the session's user
         assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
 
-    link = services.share(league=league, by=owner, night=night)
+    link = services.share(league=league, acting_user=owner, night=night)
     spectator = Client()
     spectator.get(reverse("ledger:share", args=[link.lookup, link.token]))
     tag = spectator.get(url, **HTMX)["ETag"]
@@ -134,7 +136,7 @@ def test_a_session_from_before_a_new_password_gets_no_304_through_a_share_link_e
     client, league, night, owner
 ):
     """django.contrib.auth ends such a session, the share links it holds with it."""
-    link = services.share(league=league, by=owner, night=night)
+    link = services.share(league=league, acting_user=owner, night=night)
     client.get(reverse("ledger:share", args=[link.lookup, link.token]))
     url = poll_urls(league, night)["watch"]
     tag = client.get(url, **HTMX)["ETag"]
@@ -159,15 +161,17 @@ def version(night) -> int:
 
 CHANGES = {
     "record a hand": lambda night, p, o: drop(night, p, "v-1"),
-    "void": lambda night, p, o: services.void_hand(hand=drop(night, p, "v-1")),
-    "undo": lambda night, p, o: services.undo_hand(hand=drop(night, p, "v-1")),
+    "void": lambda night, p, o: services.void_hand(hand=drop(night, p, "v-1"), acting_user=None),
+    "undo": lambda night, p, o: services.undo_hand(hand=drop(night, p, "v-1"), acting_user=None),
     "stake": lambda night, p, o: services.change_stake(night=night, stake=200),
     "big one": lambda night, p, o: services.set_big_one(night=night, on=True),
     "dealer": lambda night, p, o: services.set_dealer(night=night, player=p["Goblin"]),
     "seat": lambda night, p, o: services.seat_player(night=night, player=p["Silent"]),
     "unseat": lambda night, p, o: services.unseat_player(night=night, player=p["Goblin"]),
-    "close": lambda night, p, o: services.close_night(night=night),
-    "close season": lambda night, p, o: services.close_season(season=night.season),
+    "close": lambda night, p, o: services.close_night(night=night, acting_user=None),
+    "close season": lambda night, p, o: services.close_season(
+        season=night.season, acting_user=None
+    ),
 }
 
 
@@ -183,19 +187,19 @@ def test_a_correction_a_redo_and_a_reopening_move_it_on_too(night, players):
     before = version(night)
     counts = {players["Croaker"]: 2, players["Goblin"]: 20, players["Elmo"]: 9}
     details = a_drop(players["Croaker"], counts)
-    fixed = services.correct_hand(hand=hand, key="v-2", details=details)
+    fixed = services.correct_hand(hand=hand, key="v-2", details=details, acting_user=None)
     assert version(night) > before
     before = version(night)
-    services.undo_hand(hand=fixed)
+    services.undo_hand(hand=fixed, acting_user=None)
     assert version(night) > before
     newest = night.hands.order_by("-number").first()
-    services.undo_hand(hand=newest)
+    services.undo_hand(hand=newest, acting_user=None)
     before = version(night)
-    services.redo_hand(hand=newest)
+    services.redo_hand(hand=newest, acting_user=None)
     assert version(night) > before
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     before = version(night)
-    services.reopen_night(night=night)
+    services.reopen_night(night=night, acting_user=None)
     assert version(night) > before
 
 

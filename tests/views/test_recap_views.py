@@ -47,8 +47,8 @@ def test_the_card_is_a_small_png_of_the_night(client, urls, settled_up):
 
 
 def test_a_nights_share_link_shows_its_recap_with_a_preview(client, settled_up, league, owner):
-    services.close_night(night=settled_up)
-    link = services.share(league=league, by=owner, night=settled_up)
+    services.close_night(night=settled_up, acting_user=None)
+    link = services.share(league=league, acting_user=owner, night=settled_up)
     visitor = type(client)()  # no cookies: as a chat app fetches a pasted link
     page = visitor.get(f"/s/{link.lookup}/{link.token}/")
     assert page.status_code == 200
@@ -68,15 +68,15 @@ def test_a_nights_share_link_shows_its_recap_with_a_preview(client, settled_up, 
 def test_an_open_nights_share_link_is_the_live_view_with_a_preview(
     client, settled_up, league, owner
 ):
-    link = services.share(league=league, by=owner, night=settled_up)
+    link = services.share(league=league, acting_user=owner, night=settled_up)
     page = type(client)().get(f"/s/{link.lookup}/{link.token}/").content.decode()
     assert "Updates by itself as each hand is saved." in page
     assert f"/s/{link.lookup}/{link.token}/card.png" in page
 
 
 def test_the_card_goes_with_its_link(client, settled_up, league, owner):
-    night_link = services.share(league=league, by=owner, night=settled_up)
-    league_link = services.share(league=league, by=owner)
+    night_link = services.share(league=league, acting_user=owner, night=settled_up)
+    league_link = services.share(league=league, acting_user=owner)
     visitor = type(client)()
     assert visitor.get(f"/s/{league_link.lookup}/{league_link.token}/card.png").status_code == 404
     assert (
@@ -95,7 +95,7 @@ def test_closing_the_night_leads_to_its_recap(client, urls, settled_up):
 
 
 def test_closing_a_closed_night_says_so(client, urls, settled_up):
-    services.close_night(night=settled_up)
+    services.close_night(night=settled_up, acting_user=None)
     page = client.post(urls["night"] + "close/", follow=True).content.decode()
     assert "this night is closed" in page
 

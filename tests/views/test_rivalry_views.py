@@ -28,7 +28,7 @@ def rivals(season, players):
         if day == 3:
             record(night, drop(p["Elmo"], {p["Croaker"]: 20, p["Goblin"]: 5, p["Elmo"]: 9}))
         if day < 4:
-            services.close_night(night=night)
+            services.close_night(night=night, acting_user=None)
     return night
 
 
@@ -124,14 +124,16 @@ def test_the_drop_sheet_says_how_drops_at_the_count_went(client, league, rivals,
         record(rivals, drop(p["Goblin"], {p["Croaker"]: 20, p["Goblin"]: 4, p["Elmo"]: 20}))
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
     assert "No drops at 4 logged in this league yet." in text  # tonight's count once closed
-    services.close_night(night=rivals)
+    services.close_night(night=rivals, acting_user=None)
     tonight = services.start_night(
         season=rivals.season, players=[p["Croaker"], p["Goblin"], p["Elmo"]], dealer=p["Elmo"]
     )
     preview = f"/l/{league.slug}/nights/{tonight.pk}/hand/drop/preview/"
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
     assert "At 4, drops in this league won 5 of 5 (100%)." in text
-    services.reopen_night(night=rivals)  # its drops leave the advisor until it closes again
+    services.reopen_night(
+        night=rivals, acting_user=None
+    )  # its drops leave the advisor until it closes again
     text = client.post(preview, data | {f"count-{p['Croaker'].pk}": "4"}, **HTMX).content.decode()
     assert "No drops at 4 logged in this league yet." in text
 
@@ -203,9 +205,9 @@ def test_the_drop_pages_season_switch_keeps_whose_drops(client, league, rivals, 
 def test_records_follow_a_night_that_closes_or_reopens(client, league, rivals, players):
     url = f"/l/{league.slug}/records/?season=all"
     assert "Longest winning run:</span> <strong>3 nights" in client.get(url).content.decode()
-    services.close_night(night=rivals)  # Croaker's fourth night won in a row
+    services.close_night(night=rivals, acting_user=None)  # Croaker's fourth night won in a row
     assert "Longest winning run:</span> <strong>4 nights" in client.get(url).content.decode()
-    services.reopen_night(night=rivals)
+    services.reopen_night(night=rivals, acting_user=None)
     assert "Longest winning run:</span> <strong>3 nights" in client.get(url).content.decode()
 
 

@@ -152,7 +152,7 @@ def test_a_season_settles_across_nights(client, league, season, settled_up, play
 
 
 def test_reopening_a_closed_night(client, urls, settled_up):
-    services.close_night(night=settled_up)
+    services.close_night(night=settled_up, acting_user=None)
     client.post(urls["night"] + "reopen/")
     settled_up.refresh_from_db()
     assert settled_up.closed_at is None
@@ -185,8 +185,8 @@ def test_a_points_league_shows_what_the_points_are_worth(client, season, players
 
 
 def test_the_night_page_logs_closing_and_reopening(client, urls, settled_up):
-    services.close_night(night=settled_up)
-    services.reopen_night(night=settled_up)
+    services.close_night(night=settled_up, acting_user=None)
+    services.reopen_night(night=settled_up, acting_user=None)
     text = client.get(urls["night"]).content.decode()
     assert "<li>Closed: " in text
     assert "<li>Reopened: " in text

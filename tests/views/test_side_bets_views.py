@@ -148,7 +148,7 @@ def test_a_correction_keeps_the_bets_and_asks_who_won_again(client, urls, player
 def test_the_settle_up_says_an_open_pot_goes_back(client, urls, players, night):
     set_up(client, urls, players)
     dead(client, urls, players, "h1")
-    services.close_night(night=night)
+    services.close_night(night=night, acting_user=None)
     page = client.get(urls["night"] + "settle/").content.decode()
     assert "The naturals pot was still open when the night closed" in page
     assert "Croaker $0.10 · Elmo $0.10 · Goblin $0.10" in page

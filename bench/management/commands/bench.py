@@ -151,7 +151,7 @@ class Command(BaseCommand):
         write = self.timed(lambda: client.post("/benchmark/floor/write/"), n)
         self.add("floor: fixed response", f"p50 {self.floor[0]:.2f} ms, p95 {self.floor[1]:.2f} ms")
         self.add("floor: insert one row", f"p50 {write[0]:.1f} ms, p95 {write[1]:.1f} ms")
-        services.close_night(night=night)
+        services.close_night(night=night, acting_user=None)
         self.add(
             f"log a hand (drop, {len(seats)} players), answered with a redirect",
             f"p50 {hand[0]:.1f} ms, p95 {hand[1]:.1f} ms = {hand[0] / write[0]:.1f}x the write floor",
@@ -172,7 +172,7 @@ class Command(BaseCommand):
         """A phone's poll of the scoring screen and a share link's of the spectator view, with
         nothing new (304) and after a change; returns the unchanged poll's path."""
         night = busy_night(league)
-        link = services.share(league=league, by=owner_of(league), night=night, reuse=True)
+        link = services.share(league=league, acting_user=owner_of(league), night=night, reuse=True)
         spectator = Client()
         spectator.get(reverse("ledger:share", args=[link.lookup, link.token]))
         args = [league.slug, night.pk]

@@ -26,7 +26,7 @@ from ledger.rivalry import DropFigure
 from ledger.rows.details import Bet, stored_bets, stored_details
 from ledger.rules import OUTCOMES, parse_rules
 from ledger.web import polling
-from ledger.web.access import SCORE, seated_night_for
+from ledger.web.access import SCORE, acting_user, seated_night_for
 from ledger.web.forms.hands import OUTCOME_LABELS, HandForm
 from ledger.web.forms.side_bets import NOBODY
 from ledger.web.htmx import HtmxHttpRequest
@@ -231,9 +231,11 @@ def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str
         }
         try:
             if table.correcting:
-                hand = services.correct_hand(hand=table.correcting, **common)
+                hand = services.correct_hand(
+                    hand=table.correcting, **common, acting_user=acting_user(request)
+                )
             else:
-                hand = services.record_hand(night=night, **common)
+                hand = services.record_hand(night=night, **common, acting_user=acting_user(request))
         except DOMAIN_ERRORS as exc:
             form.add_domain_error(exc)
         else:

@@ -13,7 +13,7 @@ from ledger.errors import DOMAIN_ERRORS
 from ledger.models import League, Transaction
 from ledger.reads.tables import open_nights
 from ledger.rules import PRESETS
-from ledger.web.access import OWN, READ, SCORE, LoginNeeded, can, league_for
+from ledger.web.access import OWN, READ, SCORE, LoginNeeded, acting_user, can, league_for
 from ledger.web.forms.leagues import (
     LeagueForm,
     LeagueNameForm,
@@ -220,7 +220,7 @@ def season_close(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpRes
     return _apply(
         request,
         slug,
-        lambda: services.close_season(season=season, by=request.user),
+        lambda: services.close_season(season=season, acting_user=acting_user(request)),
         _("%(season)s is closed.") % {"season": season.name},
     )
 

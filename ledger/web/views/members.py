@@ -24,6 +24,7 @@ from ledger.web.access import (
     READ,
     SHARE,
     LoginNeeded,
+    acting_user,
     grant_share,
     league_for,
     night_for,
@@ -81,7 +82,7 @@ def member_invite(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     league = league_for(request, slug, OWN)
     try:
         invitation, secret = services.invite(
-            league=league, role=request.POST.get("role", ""), by=request.user
+            league=league, role=request.POST.get("role", ""), acting_user=acting_user(request)
         )
     except LedgerError as exc:
         return _back(request, slug, error=explain(exc))
@@ -125,10 +126,12 @@ def share_create(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     night_id = night_id_or_none(request.POST.get("night", ""))
     night = night_for(request, slug, night_id, OWN) if night_id else None
     if request.htmx and night is not None:  # the scoring screen's Share: the link in place
-        link = services.share(league=league, by=request.user, night=night, reuse=True)
+        link = services.share(
+            league=league, acting_user=acting_user(request), night=night, reuse=True
+        )
         url = share_url(request, link)
         return render(request, "ledger/_share.html", {"url": url, "qr": _qr(url), "night": night})
-    services.share(league=league, by=request.user, night=night)
+    services.share(league=league, acting_user=acting_user(request), night=night)
     return _back(
         request, slug, notice=_("A new read-only share link: show its QR code at the table.")
     )

@@ -15,7 +15,7 @@ from ledger.errors import DOMAIN_ERRORS
 from ledger.reads.tables import last_table
 from ledger.rules import parse_rules
 from ledger.web import polling, shared_board
-from ledger.web.access import READ, SCORE, league_for, night_for
+from ledger.web.access import READ, SCORE, acting_user, league_for, night_for
 from ledger.web.forms.rules import RulesForm
 from ledger.web.forms.table import NightForm
 from ledger.web.htmx import HtmxHttpRequest
@@ -114,7 +114,7 @@ def night_close(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpRespo
     """Closed, the night goes straight to its recap, the screen the group chat gets."""
     night = night_for(request, slug, night_id, SCORE)
     try:
-        services.close_night(night=night)
+        services.close_night(night=night, acting_user=acting_user(request))
     except DOMAIN_ERRORS as exc:
         return after(request, night, error=explain(exc))
     messages.success(request, _("The night is closed."))

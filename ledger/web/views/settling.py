@@ -18,6 +18,7 @@ from ledger.rules.money import AmountError, format_plain, parse_amount
 from ledger.web.access import (
     READ,
     SCORE,
+    acting_user,
     can,
     keeps_pay_handles,
     league_for,
@@ -160,6 +161,7 @@ def _pay(request, state: Settlement):
             amount=amount,
             key=request.POST.get("key", ""),
             at_most=_planned(state, payer, payee),  # checked after a replay: it was recorded
+            acting_user=acting_user(request),
         )
     except (LedgerError, AmountError) as exc:
         refused = {"payer": payer, "payee": payee, "text": text[:40], "error": explain(exc)}
@@ -229,7 +231,7 @@ def season_settle_csv(request: HtmxHttpRequest, slug: str, season_id: int) -> Ht
 def night_reopen(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, SCORE)
     try:
-        services.reopen_night(night=night)
+        services.reopen_night(night=night, acting_user=acting_user(request))
     except LedgerError as exc:
         messages.error(request, explain(exc))
     else:

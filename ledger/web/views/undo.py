@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import services
 from ledger.errors import DOMAIN_ERRORS
-from ledger.web.access import SCORE, night_for
+from ledger.web.access import SCORE, acting_user, night_for
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain
 from ledger.web.inputs import parse_id
@@ -17,18 +17,18 @@ from ledger.web.night_page import after
 
 
 def _act_on_hand(request, slug: str, night_id: int, hand_id: int, act) -> HttpResponse:
-    """Run ``act(hand)``, which returns the notice, on a hand of the night."""
+    """Run ``act(hand, user)``, which returns the notice, on a hand of the night."""
     night = night_for(request, slug, night_id, SCORE)
     hand = hand_or_404(night, hand_id)
     try:
-        notice = act(hand)
+        notice = act(hand, acting_user(request))
     except DOMAIN_ERRORS as exc:
         return after(request, night, error=explain(exc))
     return after(request, night, notice=notice)
 
 
-def _undo(hand) -> str:
-    restored = services.undo_hand(hand=hand)
+def _undo(hand, user) -> str:
+    restored = services.undo_hand(hand=hand, acting_user=user)
     original = restored.replaces.replaces if restored and restored.replaces else None
     if original is None:
         return _("Hand %(number)d undone.") % {"number": hand.number}
@@ -38,8 +38,8 @@ def _undo(hand) -> str:
     }
 
 
-def _redo(hand, newest: int | None) -> str:
-    again = services.redo_hand(hand=hand, newest=newest)
+def _redo(hand, user, newest: int | None) -> str:
+    again = services.redo_hand(hand=hand, newest=newest, acting_user=user)
     notice = _("Hand %(number)d is back, as hand %(again)d.")
     return notice % {"number": hand.number, "again": again.number}
 
@@ -57,8 +57,8 @@ def hand_redo(request: HtmxHttpRequest, slug: str, night_id: int, hand_id: int) 
     return _act_on_hand(request, slug, night_id, hand_id, partial(_redo, newest=newest))
 
 
-def _void(hand) -> str:
-    services.void_hand(hand=hand)
+def _void(hand, user) -> str:
+    services.void_hand(hand=hand, acting_user=user)
     return _("Hand %(number)d is voided.") % {"number": hand.number}
 
 
