@@ -4,7 +4,6 @@ Only ``ledger.services`` writes these rows. Ledger entries are append-only: a
 void appends a reversing transaction, a correction a void plus a new hand.
 """
 
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -403,8 +402,6 @@ class Hand(models.Model):
     objects = HandQuerySet.as_manager()
     # Set on a hand read by HandQuerySet.with_voided() (or just recorded): not columns.
     is_voided: bool
-    # The rows a save wrote, kept on the hand it returns (services/postings.py).
-    posting: Any
 
     class Meta:
         ordering = ["night", "number"]

@@ -44,7 +44,7 @@ def record(night, details, **kwargs):
         details=details,
         **kwargs,
         acting_user=None,
-    )
+    ).hand
 
 
 def balances(**filters) -> dict[str, int]:

@@ -13,6 +13,7 @@ from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight, T
 from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rows.details import engine_hand, stored_details
+from ledger.rows.posting import Posting
 from ledger.rules import RulesError, parse_rules, score
 from ledger.rules.hand import left_of
 
@@ -199,12 +200,9 @@ def _players_from_seats(hand: Hand) -> None:
             setattr(hand, role, players[player_id])
 
 
-def fresh_row(hand: Hand) -> HistoryRow | None:
-    """The row of a hand this request has just recorded, from the rows it wrote: no query.
-    None for a hand read back from the database (a retried save gets its hand back)."""
-    posting = getattr(hand, "posting", None)
-    if posting is None:
-        return None
+def fresh_row(posting: Posting) -> HistoryRow:
+    """The row of a hand this request has just recorded, from the rows it wrote: no query."""
+    hand = posting.hand
     hand.is_voided = False
     nets: dict[int, int] = defaultdict(int)
     names = {seat.player_id: seat.player.name for seat in posting.seats}

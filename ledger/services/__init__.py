@@ -16,7 +16,14 @@ details in ``details``) and the read models kept with them in ``tallies``.
 Callers use ``from ledger import services`` and the names below.
 """
 
-from ledger.services.hands import correct_hand, record_hand, redo_hand, undo_hand, void_hand
+from ledger.services.hands import (
+    Recorded,
+    correct_hand,
+    record_hand,
+    redo_hand,
+    undo_hand,
+    void_hand,
+)
 from ledger.services.leagues import (
     create_league,
     delete_league,
@@ -55,6 +62,7 @@ from ledger.services.seasons import close_season, start_season
 from ledger.services.side_bets import set_side_bets
 
 __all__ = [
+    "Recorded",
     "accept_invitation",
     "add_player",
     "change_rules",

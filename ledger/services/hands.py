@@ -16,6 +16,7 @@ from ledger.models import (
 )
 from ledger.reads.pot import pot_for
 from ledger.rows.details import HandDetails, stored_details
+from ledger.rows.posting import Posting
 from ledger.rules.hand import left_of
 from ledger.services import side_bets, tallies
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
@@ -27,6 +28,15 @@ from ledger.services.postings import (
     request_digest,
     save,
 )
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A recorded hand, with the rows this request wrote for it: None when a retried
+    request got back the hand recorded the first time (its rows are in the database)."""
+
+    hand: Hand
+    posting: Posting | None
 
 
 @dataclass
@@ -75,7 +85,7 @@ def record_hand(
     stake: int | None = None,
     dealer: Player | None = None,
     acting_user: User | None,
-) -> Hand:
+) -> Recorded:
     """Score a hand under the night's rules and post its payouts; the deal moves left.
 
     ``key`` is the client's idempotency key: the same key with the same request
@@ -85,10 +95,10 @@ def record_hand(
     with transaction.atomic():
         locked = _lock_for_request(night, key, digest)
         if locked.replay is not None:
-            return locked.replay
+            return Recorded(locked.replay, None)
         night, players = locked.night, locked.players
         dealer = dealer or night.dealer
-        hand = save(
+        posting = save(
             build_hand(
                 night=night,
                 number=locked.last_number + 1,
@@ -105,7 +115,7 @@ def record_hand(
         )
         night.dealer = left_of(players, dealer)
         touch(night, "dealer", *_suit_called(night, details))
-        return hand
+        return Recorded(posting.hand, posting)
 
 
 def _suit_called(night: Night, details: HandDetails) -> list[str]:
@@ -157,7 +167,7 @@ def correct_hand(
     stake: int | None = None,
     dealer: Player | None = None,
     acting_user: User | None,
-) -> Hand:
+) -> Recorded:
     """Void ``hand`` and record what really happened as a new hand that replaces it.
 
     The correction keeps the original's players and rules; stake and dealer too
@@ -169,10 +179,10 @@ def correct_hand(
     with transaction.atomic():
         locked = _lock_for_request(hand.night, key, digest)
         if locked.replay is not None:
-            return locked.replay
+            return Recorded(locked.replay, None)
         _reverse(hand, acting_user)
         touch(locked.night)
-        return _post_at_table_of(
+        posting = _post_at_table_of(
             hand,
             list(hand.seats.select_related("player")),
             night=locked.night,
@@ -185,6 +195,7 @@ def correct_hand(
             replaces=hand,
             by=acting_user,
         )
+        return Recorded(posting.hand, posting)
 
 
 def undo_hand(*, hand: Hand, acting_user: User | None) -> Hand | None:
@@ -209,7 +220,7 @@ def undo_hand(*, hand: Hand, acting_user: User | None) -> Hand | None:
         if corrected is not None and not (hand.is_redo or hand.is_restore):
             touch(night)
             key = f"{Hand.RESTORE_KEY}{hand.pk}"
-            return _post_again(night, corrected, replacing=hand, key=key, by=acting_user)
+            return _post_again(night, corrected, replacing=hand, key=key, by=acting_user).hand
         if not hand.is_restore and hand.dealer in seated_players(night):
             night.dealer = hand.dealer
             touch(night, "dealer")
@@ -245,7 +256,7 @@ def redo_hand(*, hand: Hand, acting_user: User | None, newest: int | None = None
                     "hand_corrected_already", number=hand.number, correction=stand_in.number
                 )
             _reverse(stand_in, acting_user)
-        again = _post_again(night, hand, replacing=stand_in or hand, key=key, by=acting_user)
+        again = _post_again(night, hand, replacing=stand_in or hand, key=key, by=acting_user).hand
         players = seated_players(night)
         if stand_in is None and hand.dealer in players:
             night.dealer = left_of(players, hand.dealer)
@@ -255,7 +266,7 @@ def redo_hand(*, hand: Hand, acting_user: User | None, newest: int | None = None
         return again
 
 
-def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> Hand:
+def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> Posting:
     """``hand`` as it was recorded, posted as the next hand of the night."""
     seats = list(hand.seats.select_related("player"))
     details = stored_details(hand, seats)
@@ -274,7 +285,7 @@ def _post_again(night: Night, hand: Hand, *, replacing: Hand, key: str, by) -> H
     )
 
 
-def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **columns) -> Hand:
+def _post_at_table_of(hand: Hand, seats: list, *, details: HandDetails, by, **columns) -> Posting:
     """A new hand at ``hand``'s table (``seats``: its seats, players loaded), under its rules."""
     players = [seat.player for seat in seats]
     return save(

@@ -8,23 +8,15 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
 from ledger.rows.details import HandDetails, engine_hand, entry_rows, seat_rows
+from ledger.rows.posting import Posting
 from ledger.rules import MAX_STAKE, OUTCOMES, parse_rules, score
 from ledger.rules.whole import is_whole
 from ledger.services import tallies
-
-
-@dataclass
-class Posting:
-    """Unsaved rows: a hand, its seats, and its transactions with their entries."""
-
-    hand: Hand
-    seats: list[HandPlayer] = field(default_factory=list)
-    transactions: list[tuple[Transaction, list[Entry]]] = field(default_factory=list)
 
 
 def check_stake(stake: object) -> int:
@@ -145,10 +137,10 @@ def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transa
     ]
 
 
-def save(posting: Posting) -> Hand:
+def save(posting: Posting) -> Posting:
+    """Insert one posting's rows; it comes back so an answer can show them without a read."""
     save_in_bulk([posting])
-    posting.hand.posting = posting  # what it wrote: an answer can show the hand without a read
-    return posting.hand
+    return posting
 
 
 def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:

@@ -19,9 +19,10 @@ from ledger.errors import LedgerError
 from ledger.models import Entry, Hand, HandPlayer, League, Night, Player, Season
 from ledger.reads.pot import bets_left_seated, pot_history
 from ledger.rows.details import details_from_engine, engine_hand, stored_details
+from ledger.rows.posting import Posting
 from ledger.rules import RulesError, hand_from_json, hand_to_json
 from ledger.rules.whole import is_whole
-from ledger.services.postings import Posting, build_hand, build_reversal, save_in_bulk
+from ledger.services.postings import build_hand, build_reversal, save_in_bulk
 
 FORMAT = "tonk-tracker/league"
 VERSION = 1

@@ -46,8 +46,10 @@ def test_fifty_taps_with_one_key_record_one_hand(night, players):
     details = drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25})
     results, errors = race(
         50,
-        lambda i: services.record_hand(
-            night=night, key="double-tap", details=details, acting_user=None
+        lambda i: (
+            services.record_hand(
+                night=night, key="double-tap", details=details, acting_user=None
+            ).hand
         ),
     )
     assert errors == []
@@ -79,7 +81,7 @@ def test_twenty_voids_of_one_hand_append_one_reversal(night, players):
         key="h",
         details=drop(p["Croaker"], {p["Croaker"]: 9, p["Goblin"]: 10, p["Elmo"]: 25}),
         acting_user=None,
-    )
+    ).hand
     results, errors = race(20, lambda i: services.void_hand(hand=hand, acting_user=None))
     assert len(results) == 1
     assert Counter(type(e) for e in errors) == Counter({LedgerError: 19})

@@ -90,7 +90,7 @@ class Ledger(RuleBasedStateMachine):
         key = self._key()
         hand = services.record_hand(
             night=self.night, key=key, details=details, stake=stake, acting_user=None
-        )
+        ).hand
         net = score(
             engine_hand(players=seated, dealer=dealer, stake=stake, details=details), rules
         ).net
@@ -124,7 +124,7 @@ class Ledger(RuleBasedStateMachine):
             details=hand["details"],
             stake=hand["stake"],
             acting_user=None,
-        )
+        ).hand
         assert again.pk == hand["pk"]
         assert rows == (
             Hand.objects.count(),
@@ -156,7 +156,7 @@ class Ledger(RuleBasedStateMachine):
         details, _ = self._details(data.draw, rules, [p.name for p in seated])
         correction = services.correct_hand(
             hand=hand, key=self._key(), details=details, acting_user=None
-        )
+        ).hand
         net = score(
             engine_hand(players=seated, dealer=hand.dealer, stake=hand.stake, details=details),
             rules,

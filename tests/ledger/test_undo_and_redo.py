@@ -93,7 +93,9 @@ def test_undoing_a_correction_brings_the_original_back(night, players, two_hands
     first, second = two_hands
     before = balances()
     fixed = drop(p["Goblin"], {p["Croaker"]: 12, p["Goblin"]: 10, p["Elmo"]: 20})
-    correction = services.correct_hand(hand=second, key=new_key(), details=fixed, acting_user=None)
+    correction = services.correct_hand(
+        hand=second, key=new_key(), details=fixed, acting_user=None
+    ).hand
     assert balances() != before
     restored = services.undo_hand(hand=correction, acting_user=None)
     assert restored.is_restore

@@ -47,7 +47,9 @@ def test_a_hand_is_voided_once(caught):
 def test_a_correction_voids_and_replaces(caught, players):
     p = players
     fixed = drop(p["Croaker"], {p["Croaker"]: 5, p["Goblin"]: 8, p["Elmo"]: 20})
-    correction = services.correct_hand(hand=caught, key=new_key(), details=fixed, acting_user=None)
+    correction = services.correct_hand(
+        hand=caught, key=new_key(), details=fixed, acting_user=None
+    ).hand
     assert (correction.number, correction.replaces, correction.result) == (2, caught, "drop_won")
     assert correction.dealer == caught.dealer
     assert correction.stake == caught.stake
@@ -64,7 +66,7 @@ def test_a_correction_keeps_the_original_players_and_rules(caught, players):
         key=new_key(),
         details=drop(p["Croaker"], {p["Croaker"]: 10, p["Goblin"]: 8, p["Elmo"]: 5}),
         acting_user=None,
-    )
+    ).hand
     assert correction.rules == caught.rules
     assert list(correction.seats.values_list("player__name", flat=True)) == [
         "Croaker",
@@ -86,13 +88,12 @@ def test_a_correction_does_not_move_the_deal(caught, players):
 def test_a_hand_is_corrected_once_and_a_retry_returns_the_correction(caught):
     first = services.correct_hand(
         hand=caught, key="fix-1", details=HandDetails(outcome="dead"), acting_user=None
+    ).hand
+    again = services.correct_hand(
+        hand=caught, key="fix-1", details=HandDetails(outcome="dead"), acting_user=None
     )
-    assert (
-        services.correct_hand(
-            hand=caught, key="fix-1", details=HandDetails(outcome="dead"), acting_user=None
-        )
-        == first
-    )
+    assert again.hand == first
+    assert again.posting is None  # nothing written the second time
     with pytest.raises(LedgerError, match="hand 1 was corrected already, by hand 2"):
         services.correct_hand(
             hand=caught, key="fix-2", details=HandDetails(outcome="dead"), acting_user=None

@@ -21,7 +21,7 @@ def drop(night, players, key):
     counts = {players["Croaker"]: 3, players["Goblin"]: 20, players["Elmo"]: 9}
     return services.record_hand(
         night=night, key=key, details=a_drop(players["Croaker"], counts), acting_user=None
-    )
+    ).hand
 
 
 def poll_urls(league, night):
@@ -187,7 +187,7 @@ def test_a_correction_a_redo_and_a_reopening_move_it_on_too(night, players):
     before = version(night)
     counts = {players["Croaker"]: 2, players["Goblin"]: 20, players["Elmo"]: 9}
     details = a_drop(players["Croaker"], counts)
-    fixed = services.correct_hand(hand=hand, key="v-2", details=details, acting_user=None)
+    fixed = services.correct_hand(hand=hand, key="v-2", details=details, acting_user=None).hand
     assert version(night) > before
     before = version(night)
     services.undo_hand(hand=fixed, acting_user=None)

@@ -172,14 +172,15 @@ def _page_or_partial(request, night, context, part: str):
     return render_night(request, night, **context)
 
 
-def _saved(request, night: Night, hand: Hand, notice: str) -> HttpResponse:
+def _saved(request, night: Night, saved: services.Recorded, notice: str) -> HttpResponse:
     """The phone's answer to a new hand: the form closes and what the hand changed comes in
     out of band (the notice, totals and deal, the undo control, the hand's row), read in
     one query. A correction, or a retried save, changes more: the whole board."""
-    row = board.fresh_row(hand)
-    if row is None or hand.replaces_id is not None:
+    hand = saved.hand
+    if saved.posting is None or hand.replaces_id is not None:
         night.refresh_from_db()
         return render_night(request, night, notice=notice)
+    row = board.fresh_row(saved.posting)
     league = night.season.league
     night = hand.night  # as this save left it: locked, the deal moved on
     totals = board.totals(night)
@@ -231,22 +232,24 @@ def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str
         }
         try:
             if table.correcting:
-                hand = services.correct_hand(
+                saved = services.correct_hand(
                     hand=table.correcting, **common, acting_user=acting_user(request)
                 )
             else:
-                hand = services.record_hand(night=night, **common, acting_user=acting_user(request))
+                saved = services.record_hand(
+                    night=night, **common, acting_user=acting_user(request)
+                )
         except DOMAIN_ERRORS as exc:
             form.add_domain_error(exc)
         else:
-            return _answer_saved(request, night, hand)
+            return _answer_saved(request, night, saved)
     else:
         # Sent again after its answer was lost, to a table changed since (a player left, the
         # side bets changed): the hand stands as it was recorded.
         key = form.cleaned_data.get("key")  # the field's own checks passed
         earlier = night.hands.filter(idempotency_key=key).first() if key else None
         if earlier is not None:
-            return _answer_saved(request, night, earlier)
+            return _answer_saved(request, night, services.Recorded(earlier, None))
     context = _context(night, outcome, table, form, _preview(night, form, table))
     if request.htmx:
         response = _partial(request, night, context, "hand_sheet")
@@ -258,7 +261,8 @@ def hand_record(request: HtmxHttpRequest, slug: str, night_id: int, outcome: str
     return response
 
 
-def _answer_saved(request: HtmxHttpRequest, night: Night, hand: Hand) -> HttpResponse:
+def _answer_saved(request: HtmxHttpRequest, night: Night, saved: services.Recorded) -> HttpResponse:
+    hand = saved.hand
     if hand.replaces:
         notice = _("Hand %(number)d saved, correcting hand %(replaced)d.") % {
             "number": hand.number,
@@ -267,7 +271,7 @@ def _answer_saved(request: HtmxHttpRequest, night: Night, hand: Hand) -> HttpRes
     else:
         notice = _("Hand %(number)d saved.") % {"number": hand.number}
     if request.htmx:
-        response = _saved(request, night, hand, notice)
+        response = _saved(request, night, saved, notice)
         night_url = reverse("ledger:night", args=[night.season.league.slug, night.pk])
         if urlsplit(request.htmx.current_url_abs_path or night_url).path != night_url:
             # Saved from the sheet's own URL (…/hand/drop/): a reload must show the night,
