@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from ledger.rules import OUTCOMES, PRESETS, parse_rules
+from ledger.rules.outcomes import Counts
 
 NAMES = ["Croaker", "Goblin", "Elmo", "One-Eye", "Silent", "Lady"]
 
@@ -30,24 +31,27 @@ def random_hand(
         "dealer": rng.choice(players),
         "outcome": rng.choice(list(OUTCOMES)),
     }
+    spec = OUTCOMES[hand["outcome"]]
     play = sorted(rules.play_counts)
     counts = {p: rng.choice(play[:20]) for p in players}
-    if hand["outcome"] == "drop":
-        hand.update(dropper=rng.choice(players), counts=counts)
-    elif hand["outcome"] == "stock_out":
-        hand["counts"] = counts
-    elif hand["outcome"] in ("tonk_out", "discard_out"):
-        hand["winner"] = rng.choice(players)
-    elif hand["outcome"] == "deal_tonk":
-        claimable = [c for c in sorted(rules.deal_counts) if rules.tier_of(c)]
-        callers = rng.sample(players, rng.randint(1, 2))
-        hand["claims"] = [{"player": p, "count": rng.choice(claimable)} for p in callers]
+    claimable = [c for c in sorted(rules.deal_counts) if rules.tier_of(c)]
+    drawn = {  # a value for each detail an outcome logs; the optional ones are left out
+        "dropper": lambda: rng.choice(players),
+        "winner": lambda: rng.choice(players),
+        "counts": lambda: counts,
+        "claims": lambda: [
+            {"player": p, "count": rng.choice(claimable)}
+            for p in rng.sample(players, rng.randint(1, 2))
+        ],
+    }
+    hand.update({detail: drawn[detail]() for detail in spec.required})
     if rules.scoring == "pushups":  # what the losers are pushed up by
-        if hand["outcome"] == "deal_tonk":
+        needed = spec.counts_under_pushups
+        if needed is Counts.EVERY_NON_CLAIMER:
             claimed = {claim["player"]: claim["count"] for claim in hand["claims"]}
             deal = sorted(rules.deal_counts)
             hand["counts"] = {p: claimed.get(p) or rng.choice(deal[:20]) for p in players}
-        else:
+        elif needed is not Counts.NONE:
             hand["counts"] = counts
     return hand
 

@@ -336,6 +336,13 @@ class Seat(models.Model):
 
 # The registry's outcomes and results as field choices, their labels translated.
 OUTCOME_CHOICES = [(name, _(spec.label)) for name, spec in OUTCOMES.items()]
+
+
+def outcomes_needing(detail: str) -> list[str]:
+    """The outcomes a hand cannot be recorded as without ``detail`` (the registry says)."""
+    return [name for name, spec in OUTCOMES.items() if detail in spec.required]
+
+
 RESULT_CHOICES = [(name, _(spec.label)) for name, spec in RESULTS.items()]
 
 
@@ -417,11 +424,11 @@ class Hand(models.Model):
             ),
             models.CheckConstraint(condition=Q(result__in=list(RESULTS)), name="hand_result_valid"),
             models.CheckConstraint(
-                condition=~Q(outcome="drop") | Q(dropper__isnull=False),
+                condition=~Q(outcome__in=outcomes_needing("dropper")) | Q(dropper__isnull=False),
                 name="hand_drop_has_dropper",
             ),
             models.CheckConstraint(
-                condition=~Q(outcome__in=["tonk_out", "discard_out"]) | Q(winner__isnull=False),
+                condition=~Q(outcome__in=outcomes_needing("winner")) | Q(winner__isnull=False),
                 name="hand_out_has_winner",
             ),
             models.CheckConstraint(

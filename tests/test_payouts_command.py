@@ -2,11 +2,15 @@
 
 import io
 import json
+import random
 import subprocess
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench.payouts import random_hand
+from ledger.rules import OUTCOMES, PRESETS
+from ledger.rules.jsonform import score_json
 from tests.commands import run_command, run_manage_py
 from tests.rules.examples import (
     BATON_ROUGE_49,
@@ -183,3 +187,15 @@ def test_it_refuses_json_it_cannot_read_with_status_2(text, monkeypatch):
     with pytest.raises(CommandError, match="malformed JSON in -") as refused:
         call_command("payouts", "-")
     assert refused.value.returncode == 2
+
+
+def test_the_benchmarks_random_hands_are_every_outcome_and_all_valid():
+    """``bench.payouts`` draws its hands from the outcome registry: each kind appears, under
+    every preset, and each one scores (a detail left out or added would be refused)."""
+    rng = random.Random(7)
+    hands = [random_hand(rng) for _ in range(1500)]
+    assert {h["outcome"] for h in hands} == set(OUTCOMES)
+    assert {h["rules"] for h in hands} == set(PRESETS)
+    for drawn in hands:
+        result = score_json(drawn)
+        assert sum(result["net"].values()) == 0, drawn
