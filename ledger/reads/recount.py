@@ -7,7 +7,7 @@ time; ``check_ledger`` compares them with what these queries find.
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from ledger.models import (
@@ -128,10 +128,12 @@ def best_hands() -> dict[tuple[int, int], int]:
     return best
 
 
-def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
-    """The closed nights' drops by dropper, season and count, afresh (one query)."""
+def standing_drops(hands: QuerySet[Hand]) -> list[tuple[int, ...]]:
+    """(dropper, season, count, drops, won, caught) over the standing drops of ``hands``:
+    the drop advisor's tallies are sums of these rows, kept (``services.drops``) or
+    counted afresh (``drop_tallies``)."""
     rows = (
-        Hand.objects.filter(drop_count__isnull=False, night__closed_at__isnull=False)
+        hands.filter(drop_count__isnull=False)
         .exclude(hand_voided())
         .values_list("dropper", "night__season", "drop_count")
         .annotate(
@@ -141,6 +143,12 @@ def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
         )
         .order_by()
     )
+    return [tuple(row) for row in rows]
+
+
+def drop_tallies() -> dict[tuple[int, int, int], dict[str, int]]:
+    """The closed nights' drops by dropper, season and count, afresh (one query)."""
+    rows = standing_drops(Hand.objects.filter(night__closed_at__isnull=False))
     return {
         (player, season, count): dict(zip(DropTally.COUNTERS, counters, strict=True))
         for player, season, count, *counters in rows
