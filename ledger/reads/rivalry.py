@@ -146,18 +146,6 @@ def head_to_head(player: Player, other: Player, season: Season | None = None) ->
     return HeadToHead(meeting, nights)
 
 
-def matrix(league: League, season: Season | None = None) -> dict[tuple[int, int], int]:
-    """{(player, other): what player won from other} over the scope, every pair both ways
-    (one query): antisymmetric, and summing to zero."""
-    rows = (
-        PairNight.objects.filter(**_scope(season, league))
-        .values_list("player", "counterparty")
-        .annotate(net=Sum("net"))
-        .order_by()
-    )
-    return {(player, other): net for player, other, net in rows}
-
-
 def meetings(league: League, season: Season | None = None) -> list[Meeting]:
     """Every pair of the league's players who sat together, each pair both ways, for the
     spreadsheet (two queries)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ledger.models import League, PayHandle
 from ledger.paying import Handle, PayOption, currency_of, pay_options
 from ledger.reads.settlement import Settlement
-from ledger.web.access import sees_pay_handles
+from ledger.web.access import keeps_pay_handles, sees_pay_handles
 from ledger.web.i18n import cash, money
 
 
@@ -57,3 +57,20 @@ def plan_buttons(request, state: Settlement) -> list[PayButtons] | None:
         options = pay_options(found, amount=minor, places=places, currency=currency, note=note)
         buttons.append(PayButtons(options, shown))
     return buttons
+
+
+def payment_rows(request, state: Settlement, buttons: list[PayButtons] | None) -> list[dict]:
+    """The plan's payments as settle-up and the recap list them: payer, payee, the pay
+    buttons (``plan_buttons``: None for a visitor), and whether the visitor could add the
+    payee's handles (``keeps``)."""
+    return [
+        {
+            "payment": payment,
+            "payer": payer,
+            "payee": payee,
+            "pay": buttons[i] if buttons else None,
+            "keeps": keeps_pay_handles(request, state.league, payee),
+        }
+        for i, payment in enumerate(state.plan.transfers)
+        for payer, payee in [state.players(payment)]
+    ]

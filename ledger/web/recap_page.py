@@ -10,9 +10,9 @@ from django.utils.translation import ngettext, pgettext
 
 from ledger.reads.recap import Recap, night_recap
 from ledger.rules import RESULTS
-from ledger.web.access import SCORE, can, keeps_pay_handles
+from ledger.web.access import SCORE, can
 from ledger.web.i18n import local_date, money
-from ledger.web.pay_buttons import PayButtons, plan_buttons
+from ledger.web.pay_buttons import PayButtons, payment_rows, plan_buttons
 
 
 def hands_line(recap: Recap) -> str:
@@ -91,17 +91,7 @@ def render_recap(request, night, *, card_url: str):
     league = night.season.league
     state = recap.settlement
     buttons = plan_buttons(request, state)
-    rows = [
-        {
-            "payer": payer,
-            "payee": payee,
-            "payment": p,
-            "pay": buttons[i] if buttons else None,
-            "keeps": keeps_pay_handles(request, league, payee),
-        }
-        for i, p in enumerate(state.plan.transfers)
-        for payer, payee in [state.players(p)]
-    ]
+    rows = payment_rows(request, state, buttons)
     text = recap_text(recap, buttons)
     context = {
         "league": league,

@@ -20,14 +20,13 @@ from ledger.web.access import (
     SCORE,
     acting_user,
     can,
-    keeps_pay_handles,
     league_for,
     night_for,
 )
 from ledger.web.htmx import HtmxHttpRequest
 from ledger.web.i18n import explain, local_date, money, number_style, plain
 from ledger.web.lookups import player_or_404
-from ledger.web.pay_buttons import plan_buttons
+from ledger.web.pay_buttons import payment_rows, plan_buttons
 from ledger.web.spreadsheets import safe_cell
 
 PAIRS_SHOWN = (
@@ -87,19 +86,9 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
     (``payer``, ``payee``, the ``text`` typed, the ``error``): said beside that row's box,
     with what was typed left in it."""
     league = state.league
-    buttons = plan_buttons(request, state)
-    rows = [
-        {
-            "payment": payment,
-            "payer": payer,
-            "payee": payee,
-            "amount_text": plain(payment.amount, league.decimal_places),
-            "pay": buttons[i] if buttons else None,
-            "keeps": keeps_pay_handles(request, league, payee),
-        }
-        for i, payment in enumerate(state.plan.transfers)
-        for payer, payee in [state.players(payment)]
-    ]
+    rows = payment_rows(request, state, plan_buttons(request, state))
+    for row in rows:
+        row["amount_text"] = plain(row["payment"].amount, league.decimal_places)
     for row in rows:
         if refused and (row["payer"], row["payee"]) == (refused["payer"], refused["payee"]):
             row |= {"amount_text": refused["text"], "error": refused["error"]}
