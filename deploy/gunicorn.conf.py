@@ -35,3 +35,7 @@ errorlog = "-"
 # Behind Caddy the client's address arrives in X-Forwarded-For, which Django reads
 # (DJANGO_BEHIND_PROXY); gunicorn itself trusts no forwarded header.
 forwarded_allow_ips = ""
+# gunicornc's control socket (gunicorn 25.1 and later; older ones ignore the name): `make
+# table` gives each instance its own, so a second one on the laptop does not take the first's.
+if os.environ.get("TONK_CONTROL_SOCKET"):
+    control_socket = os.environ["TONK_CONTROL_SOCKET"]

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make table`: Tonk Tracker for the phones at a table, over HTTPS, from this laptop.
 # gunicorn serves the app on 127.0.0.1:8000 with production settings and the doorbell the
-# live boards' event streams on 127.0.0.1:8001 (rings reach it by UDP on 127.0.0.1:8765);
+# live boards' event streams on 127.0.0.1:8001 (rings reach it by UDP on 127.0.0.1:8765),
+# or on free ports when another make table holds those (deploy/table_ports.py);
 # Caddy answers the phones on the laptop's Wi-Fi address with a certificate from its own
 # local authority (kept in .table/, so each phone trusts it once, not every night).
 # Ctrl-C stops all three.
@@ -18,8 +19,9 @@ if [ -z "$ADDRESS" ] || [ "${ADDRESS#127.}" != "$ADDRESS" ]; then
     exit 1
 fi
 KEEP=${TONK_TABLE_DIR:-$PWD/.table}  # the CA, the secret key, the logs
-HTTP_PORT=${TONK_HTTP_PORT:-8080}
-HTTPS_PORT=${TONK_HTTPS_PORT:-8443}
+PORTS=$($PY deploy/table_ports.py) || exit 1  # a second make table gets its own
+eval "$PORTS"
+HTTP_PORT=$TONK_HTTP_PORT HTTPS_PORT=$TONK_HTTPS_PORT
 mkdir -p "$KEEP"
 [ -s "$KEEP/secret" ] || $PY -c 'import secrets; print(secrets.token_urlsafe(50))' > "$KEEP/secret"
 
@@ -33,11 +35,10 @@ $PY manage.py collectstatic --no-input -v0
 export XDG_DATA_HOME="$KEEP/data" XDG_CONFIG_HOME="$KEEP/config"
 export TONK_ADDRESS="$ADDRESS" TONK_HTTP_PORT="$HTTP_PORT" TONK_HTTPS_PORT="$HTTPS_PORT"
 export TONK_CA_DIR="$XDG_DATA_HOME/caddy/pki/authorities/local" TONK_WELCOME_DIR="$PWD/deploy/table"
-export TONK_WORKERS=${TONK_WORKERS:-3} TONK_BIND=${TONK_BIND:-127.0.0.1:8000}
-export TONK_APP_HOSTS="$TONK_BIND"
-export TONK_EVENTS_BIND=${TONK_EVENTS_BIND:-127.0.0.1:8001}
-export TONK_EVENTS_HOSTS="$TONK_EVENTS_BIND"
-export EVENTS_URL=/events/ EVENTS_BUS="udp://127.0.0.1:${TONK_BUS_PORT:-8765}"
+export TONK_WORKERS=${TONK_WORKERS:-3} TONK_BIND TONK_APP_HOSTS="$TONK_BIND"
+export TONK_EVENTS_BIND TONK_EVENTS_HOSTS="$TONK_EVENTS_BIND"
+export EVENTS_URL=/events/ EVENTS_BUS="udp://127.0.0.1:$TONK_BUS_PORT"
+export TONK_CONTROL_SOCKET="$KEEP/gunicorn-$HTTPS_PORT.ctl"  # gunicornc's, one per instance
 
 $PY -m gunicorn -c deploy/gunicorn.conf.py --access-logfile "$KEEP/access.log" &
 APP=$!

@@ -43,38 +43,66 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def test_make_table_serves_the_phones_over_https_with_a_certificate_to_install(tmp_path):
-    http_port, https_port, app_port = (server.free_port() for _ in range(3))
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+def table_env(folder: Path, **ports: int | str) -> dict[str, str]:
+    """``make table``'s environment: its own database and folder, the given ports."""
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "TONK_"))},
         "PY": sys.executable,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
         "TONK_ADDRESS": ADDRESS,
-        "TONK_HTTP_PORT": str(http_port),
-        "TONK_HTTPS_PORT": str(https_port),
-        "TONK_BIND": f"127.0.0.1:{app_port}",
-        "TONK_EVENTS_BIND": f"127.0.0.1:{server.free_port()}",
-        "TONK_BUS_PORT": str(server.free_port()),
-        "TONK_TABLE_DIR": str(tmp_path / "table"),
+        "TONK_TABLE_DIR": str(folder / "table"),
         "TONK_WORKERS": "1",
-        "TONK_CADDY_OPTIONS": "admin off",
+        **{f"TONK_{name.upper()}": str(value) for name, value in ports.items()},
     }
-    with open(tmp_path / "out", "w") as out:
+
+
+def start_table(folder: Path, **ports: int | str) -> tuple[subprocess.Popen, Path]:
+    folder.mkdir(exist_ok=True)
+    out = folder / "out"
+    with open(out, "w") as written:
         table = subprocess.Popen(
             ["sh", "deploy/table.sh"],
             cwd=ROOT,
-            env=env,
-            stdout=out,
+            env=table_env(folder, **ports),
+            stdout=written,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+    return table, out
+
+
+def until_ready(table: subprocess.Popen, out: Path) -> str:
+    deadline = time.monotonic() + 90
+    while "Then every night" not in out.read_text():
+        assert table.poll() is None, out.read_text()
+        assert time.monotonic() < deadline, out.read_text()
+        time.sleep(0.2)
+    return out.read_text()
+
+
+def stop(table: subprocess.Popen) -> None:
+    if table.poll() is None:
+        os.killpg(table.pid, signal.SIGTERM)
+    table.wait(timeout=30)
+
+
+def trusted_by_its_certificate(http_port: int) -> ssl.SSLContext:
+    certificate = urllib.request.urlopen(f"http://{ADDRESS}:{http_port}/tonk-tracker-ca.crt")
+    return ssl.create_default_context(cadata=certificate.read().decode())
+
+
+def test_make_table_serves_the_phones_over_https_with_a_certificate_to_install(tmp_path):
+    http_port, https_port, app_port = (server.free_port() for _ in range(3))
+    table, out = start_table(
+        tmp_path,
+        http_port=http_port,
+        https_port=https_port,
+        bind=f"127.0.0.1:{app_port}",
+        events_bind=f"127.0.0.1:{server.free_port()}",
+        bus_port=server.free_port(),
+    )
     try:
-        deadline = time.monotonic() + 90
-        while "Then every night" not in (tmp_path / "out").read_text():
-            assert table.poll() is None, (tmp_path / "out").read_text()
-            assert time.monotonic() < deadline, (tmp_path / "out").read_text()
-            time.sleep(0.2)
-        said = (tmp_path / "out").read_text()
+        said = until_ready(table, out)
         assert f"http://{ADDRESS}:{http_port}/" in said
         assert f"https://{ADDRESS}:{https_port}/" in said
 
@@ -97,5 +125,35 @@ def test_make_table_serves_the_phones_over_https_with_a_certificate_to_install(t
             urllib.request.build_opener(NoRedirect).open(f"{plain}/accounts/login/", timeout=10)
         assert moved.value.headers["Location"] == f"https://{ADDRESS}:{https_port}/accounts/login/"
     finally:
-        os.killpg(table.pid, signal.SIGTERM)
-        table.wait(timeout=30)
+        stop(table)
+
+
+def test_a_second_table_on_the_laptop_gets_its_own_ports_or_is_told_which_to_give(tmp_path):
+    """Two at once, given only the phones' ports: each serves its own app and streams (the
+    laptop's own ports, Caddy's admin and gunicorn's control socket never clash). A third
+    on a phone port already taken stops at once and says what to type."""
+    ports = [(server.free_port(), server.free_port()) for _ in range(2)]
+    tables = []
+    try:
+        for i, (http, https) in enumerate(ports):  # the second once the first is serving
+            table, out = start_table(tmp_path / f"table-{i}", http_port=http, https_port=https)
+            tables.append((table, out))
+            until_ready(table, out)
+            trusted = trusted_by_its_certificate(http)
+            page = urllib.request.urlopen(
+                f"https://{ADDRESS}:{https}/accounts/login/", context=trusted, timeout=10
+            )
+            assert "Log in" in page.read().decode()
+            events = f"https://{ADDRESS}:{https}/events/health"
+            assert urllib.request.urlopen(events, context=trusted, timeout=10).status == 200
+        third, out = start_table(
+            tmp_path / "table-3", http_port=server.free_port(), https_port=ports[0][1]
+        )
+        assert third.wait(timeout=30) != 0
+        said = out.read_text()
+        assert f"TONK_HTTPS_PORT={ports[0][1]}" in said
+        assert "TONK_HTTP_PORT=8081 TONK_HTTPS_PORT=8444 make table" in said
+        assert all(table.poll() is None for table, _ in tables)  # the others still serve
+    finally:
+        for table, _ in tables:
+            stop(table)
