@@ -27,6 +27,7 @@ GRACE = 3.0  # seconds the streams stay open after the last save, for its events
 SAVE_TRIES = 6  # a save that failed is sent again with its key, as the offline queue does
 STORM_GOAL = 30.0  # seconds for every phone cut by a restart to be back and caught up
 OPENING = 64  # streams being opened at once while a step is set up
+POLL = 4.0  # the page's timed poll, which runs until its stream's catch-up is answered
 
 
 def version_of(etag: str) -> int:
@@ -248,6 +249,9 @@ class LiveDriver(load.Driver):
                 headers = {"Cookie": phone.cookie, "HX-Request": "true"}
                 headers["If-None-Match"] = phone.etag
                 answered = await self.timed(kinds.get, "GET", phone.path, headers)
+                if answered is None and ear.cut and ear.transport is not None:
+                    await asyncio.sleep(POLL)  # live.js: not live yet, so the timed poll runs
+                    ear.again = True
                 if answered and answered[0].get("etag"):
                     phone.etag = answered[0]["etag"]
                     self.drew(ear, version_of(phone.etag), time.perf_counter())

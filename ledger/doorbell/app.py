@@ -8,6 +8,9 @@ Served by uvicorn (``serve.py``, ``deploy/doorbell.sh``); configured by the envi
   address: past them a stream is refused with 503 or 429 and a ``Retry-After``;
 - ``EVENTS_HEARTBEAT`` seconds (15): a heartbeat event to every stream, which keeps it
   through proxies and lets the page tell a stream gone silent from a quiet night;
+- ``EVENTS_RETRY`` seconds, ``LOW-HIGH`` (2-20): each stream is told to reconnect after a
+  random wait in that range, so after a restart 6,000 phones come back over 18 s, not at
+  once (each then asks for its board: ``make bench-load LOAD="--storm 1500"``);
 - ``DJANGO_BEHIND_PROXY=1``: the visitor is the last ``X-Forwarded-For`` address.
 
 ``GET /events/health`` answers the open streams, the visitors and the process's memory.
@@ -27,6 +30,15 @@ from ledger.doorbell.hub import CLOSE, Full, Hub
 PREFIX = "/events/"
 DEV_KEY = "insecure-local-development-key"  # tonk_tracker/settings.py's, with DEBUG on
 log = logging.getLogger("ledger.doorbell")
+
+
+def _milliseconds(span: str) -> tuple[int, int]:
+    """``EVENTS_RETRY``'s ``LOW-HIGH`` seconds as milliseconds."""
+    low, _, high = span.partition("-")
+    found = round(float(low) * 1000), round(float(high or low) * 1000)
+    if not 0 < found[0] <= found[1]:
+        raise ValueError(f"EVENTS_RETRY={span!r}: give LOW-HIGH seconds, as 2-20")
+    return found
 
 
 def _flag(environ, name: str) -> bool:
@@ -67,6 +79,7 @@ class Doorbell:
             max_per_visitor=int(environ.get("EVENTS_MAX_PER_VISITOR", 64)),
         )
         self.heartbeat = float(environ.get("EVENTS_HEARTBEAT", 15))
+        self.retry = _milliseconds(environ.get("EVENTS_RETRY", "2-20"))
         self.behind_proxy = _flag(environ, "DJANGO_BEHIND_PROXY")
         self.rings = 0
         self._stop_bus = None
@@ -145,8 +158,8 @@ class Doorbell:
                 ],
             }
         )
-        # Reconnects after a restart spread over 1 to 6 s rather than arriving at once.
-        hello = f"retry: {random.randint(1000, 6000)}\nevent: hb\ndata:\n\n".encode()
+        # Reconnects after a restart spread over EVENTS_RETRY rather than arriving at once.
+        hello = f"retry: {random.randint(*self.retry)}\nevent: hb\ndata:\n\n".encode()
         await send({"type": "http.response.body", "body": hello, "more_body": True})
         gone = asyncio.create_task(_disconnected(receive, stream))
         try:

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def events(settings):
     """A doorbell the pages reach (another origin, so the policy names it), and no timed
     polls to speak of."""
-    with serving.doorbell(EVENTS_HEARTBEAT="1") as running:
+    with serving.doorbell(EVENTS_HEARTBEAT="1", EVENTS_RETRY="1-3") as running:
         settings.EVENTS_URL = running.url
         settings.EVENTS_BUS = running.bus
         settings.EVENTS_HEARTBEAT = 1
@@ -82,9 +82,9 @@ def test_a_stream_cut_catches_up_when_it_reconnects(
     page.wait_for_timeout(500)
     expect(page.locator("#hand-list li.hand")).to_have_count(0)  # nobody rang: nor did it poll
 
-    back = serving.start(port, EVENTS_BUS=events.bus, EVENTS_HEARTBEAT="1")
+    back = serving.start(port, EVENTS_BUS=events.bus, EVENTS_HEARTBEAT="1", EVENTS_RETRY="1-3")
     try:
-        # The browser reconnects after the stream's retry (1 to 6 s) and looks at once.
+        # The browser reconnects after the stream's retry (1 to 3 s here) and looks at once.
         expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=10_000)
         expect(page.locator("#hand-list li.hand")).to_have_count(1)
         expect(page.locator("#undo")).to_have_text("Undo hand 1")

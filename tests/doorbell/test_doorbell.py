@@ -7,6 +7,7 @@ import pytest
 import redis
 
 from ledger.doorbell import bus, tokens
+from ledger.doorbell.app import Doorbell
 from tests.doorbell.serving import KEY, Stream, doorbell
 
 REDIS = "redis://127.0.0.1:6379/0"
@@ -47,9 +48,23 @@ def test_a_ring_reaches_the_streams_of_its_night_and_league_only(running):
 
 
 def test_every_stream_starts_with_a_spread_retry_and_a_heartbeat(running):
-    with Stream.open(running.url + tokens.issue(KEY, 1, 1)) as stream:
-        first = stream.next_event("hb")
-        assert 1000 <= int(first["retry"]) <= 6000
+    retries = set()
+    for _ in range(5):
+        with Stream.open(running.url + tokens.issue(KEY, 1, 1)) as stream:
+            first = stream.next_event("hb")
+            assert 2000 <= int(first["retry"]) <= 20000  # EVENTS_RETRY's 2-20 s
+            retries.add(first["retry"])
+    assert len(retries) > 1  # spread, not one wait for all
+
+
+def test_the_retry_spread_is_set_by_events_retry():
+    with (
+        doorbell(EVENTS_RETRY="0.5-1") as running,
+        Stream.open(running.url + tokens.issue(KEY, 1, 1)) as stream,
+    ):
+        assert 500 <= int(stream.next_event("hb")["retry"]) <= 1000
+    with pytest.raises(ValueError, match="EVENTS_RETRY='20-2'"):
+        Doorbell({"DJANGO_SECRET_KEY": KEY, "EVENTS_RETRY": "20-2"})
 
 
 def test_heartbeats_keep_coming_on_a_quiet_night():

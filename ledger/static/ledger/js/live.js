@@ -26,7 +26,8 @@ if (live && window.EventSource) {
     if (source) source.close();
     state("connecting");
     source = new EventSource(url);
-    source.addEventListener("open", () => { state("live"); heard(); refresh(); });  // catch up at once
+    // Catch up at once; live (the timed polls held back) once that look has been answered.
+    source.addEventListener("open", () => { state("catching-up"); heard(); refresh(); });
     source.addEventListener("hb", heard);
     source.addEventListener("change", () => { heard(); refresh(); });
     source.addEventListener("error", () => {
@@ -36,6 +37,13 @@ if (live && window.EventSource) {
       if (source.readyState === EventSource.CLOSED) retry = setTimeout(open, 20000 + Math.random() * 40000);
     });
   }
+
+  // A catch-up that failed (a timeout while a restart brings every phone back at once) leaves
+  // the timed polls running until one of them is answered.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const looked = event.detail.elt.hasAttribute("data-etag") && event.detail.successful;
+    if (looked && live.dataset.state === "catching-up") state("live");
+  });
 
   // A stream that went silent (a proxy holding it, a phone asleep) is opened afresh.
   function reopen() { if (document.visibilityState === "visible") open(); else state("polling"); }
