@@ -179,8 +179,12 @@ class Record:
 
 @dataclass
 class StreakRecord:
+    """A run of nights won (or lost) in a row: who, how many, from which night to which."""
+
     player: Player
     nights: int
+    first: Night
+    last: Night
 
 
 @dataclass
@@ -198,12 +202,15 @@ def records(league: League, season: Season | None = None) -> Records:
     night closes or reopens)."""
     found = _record_ids(league, season)
     players = league.players.in_bulk()
-    nights = Night.objects.in_bulk([night for _, _, night in found["best"].values()])
+    nights = Night.objects.in_bulk(
+        [night for _, _, night in found["best"].values()]
+        + [night for _, _, *ends in found["runs"].values() for night in ends]
+    )
     result = Records()
     for what, (value, player, night) in found["best"].items():
         setattr(result, what, Record(players[player], nights[night], value))
-    for what, (player, length) in found["runs"].items():
-        setattr(result, what, StreakRecord(players[player], length))
+    for what, (player, length, first, last) in found["runs"].items():
+        setattr(result, what, StreakRecord(players[player], length, nights[first], nights[last]))
     return result
 
 
@@ -215,7 +222,7 @@ def _record_ids(league: League, season: Season | None) -> dict:
     """
     events = NightEvent.objects.filter(night__season__league=league)
     newest = events.aggregate(newest=Max("id"))["newest"]
-    key = f"records:{league.pk}:{season.pk if season else 'all'}:{newest}"
+    key = f"records:v2:{league.pk}:{season.pk if season else 'all'}:{newest}"
     found = cache.get(key)
     if found is not None:
         return found
@@ -226,10 +233,12 @@ def _record_ids(league: League, season: Season | None) -> dict:
         .values_list("player_id", "night_id", "net", "best_hand", "catches")
     )
     nets: dict[int, list[int]] = defaultdict(list)
+    played: dict[int, list[int]] = defaultdict(list)  # each player's nights, as nets
     top = [0, 0, 0]  # the biggest night, hand and catches so far; a tie stays with the first
     best: dict[str, tuple[int, int, int]] = {}  # record -> (value, player, night)
     for player, night, net, best_hand, catches in rows:
         nets[player].append(net)
+        played[player].append(night)
         if net > top[0]:
             top[0], best["biggest_night"] = net, (net, player, night)
         if best_hand > top[1]:
@@ -244,13 +253,16 @@ def _record_ids(league: League, season: Season | None) -> dict:
     )
     if tonk_outs:
         best["most_tonk_outs"] = tonk_outs
-    runs = {player: streaks(line) for player, line in nets.items()}
-    longest: dict[str, tuple[int, int]] = {}
-    for player, run in runs.items():
-        if run.longest_won > longest.get("longest_won", (0, 0))[1]:
-            longest["longest_won"] = (player, run.longest_won)
-        if run.longest_lost > longest.get("longest_lost", (0, 0))[1]:
-            longest["longest_lost"] = (player, run.longest_lost)
+    longest: dict[str, tuple[int, int, int, int]] = {}  # (player, nights, first, last)
+    for player, line in nets.items():
+        run = streaks(line)
+        for what, length, span in (
+            ("longest_won", run.longest_won, run.won_span),
+            ("longest_lost", run.longest_lost, run.lost_span),
+        ):
+            if span and length > longest.get(what, (0, 0))[1]:
+                first, last = span
+                longest[what] = (player, length, played[player][first], played[player][last])
     found = {"best": best, "runs": longest}
     cache.set(key, found, timeout=24 * 3600)
     return found

@@ -242,6 +242,15 @@ def test_streaks_and_records_of_a_constructed_history(season, players):
     league = records(season.league, season)
     assert (league.longest_won.player, league.longest_won.nights) == (p["Croaker"], 2)
     assert (league.longest_lost.player, league.longest_lost.nights) == (p["Elmo"], 5)
+    # Croaker's first two nights (the later two are as long: the first run stands)
+    assert (league.longest_won.first.date, league.longest_won.last.date) == (
+        date(2026, 2, 1),
+        date(2026, 2, 2),
+    )
+    assert (league.longest_lost.first.date, league.longest_lost.last.date) == (
+        date(2026, 2, 1),
+        date(2026, 2, 5),
+    )
     assert league.most_catches is None
 
     close(last)
@@ -253,6 +262,10 @@ def test_streaks_and_records_of_a_constructed_history(season, players):
     assert croaker.most_tonk_outs.value == 2
     league = records(season.league, season)
     assert (league.longest_won.player, league.longest_won.nights) == (p["Croaker"], 3)
+    assert (league.longest_won.first.date, league.longest_won.last.date) == (
+        date(2026, 2, 4),
+        date(2026, 2, 6),
+    )
     assert (league.longest_lost.player, league.longest_lost.nights) == (p["Elmo"], 6)
     assert league.most_tonk_outs.value == 2
     assert league.most_catches.player == p["Croaker"]

@@ -42,3 +42,20 @@ def test_a_streak_seen_from_the_other_side_is_its_mirror(values):
     found = streaks(values)
     assert (mirrored.longest_won, mirrored.longest_lost) == (found.longest_lost, found.longest_won)
     assert mirrored.current == -found.current
+
+
+@given(nets)
+def test_each_longest_run_lies_where_its_span_says(values):
+    found = streaks(values)
+    for length, span, won in (
+        (found.longest_won, found.won_span, True),
+        (found.longest_lost, found.lost_span, False),
+    ):
+        if not length:
+            assert span is None
+            continue
+        first, last = span
+        assert last - first + 1 == length
+        assert all((v > 0) if won else (v < 0) for v in values[first : last + 1])
+        before = values[first - 1] if first else 0
+        assert not ((before > 0) if won else (before < 0))  # it starts where the run starts

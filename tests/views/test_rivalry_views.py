@@ -211,6 +211,21 @@ def test_records_follow_a_night_that_closes_or_reopens(client, league, rivals, p
     assert "Longest winning run:</span> <strong>3 nights" in client.get(url).content.decode()
 
 
+def test_the_records_runs_say_when(client, league, rivals, players):
+    """Who, and from which night to which, each a link to that night."""
+    services.close_night(night=rivals, acting_user=None)
+    page = client.get(f"/l/{league.slug}/records/?season=all").content.decode()
+    line = next(li for li in page.split("<li>") if "Longest winning run" in li)
+    croaker = league.players.get(name="Croaker")
+    nights = list(
+        league.seasons.first().nights.filter(closed_at__isnull=False).order_by("date", "pk")
+    )
+    first, last = nights[-4], nights[-1]
+    assert f">{croaker.name}</a>" in line
+    assert f'nights/{first.pk}/summary/">{first.date:%-d %b %Y}</a> to ' in line
+    assert f'nights/{last.pk}/summary/">{last.date:%-d %b %Y}</a>' in line
+
+
 def test_records_are_read_once_per_close(client, league, rivals, django_assert_num_queries):
     url = f"/l/{league.slug}/records/?season=all"
 
