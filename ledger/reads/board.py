@@ -235,10 +235,13 @@ def _headline(hand: Hand, seats: list[HandPlayer] | None = None) -> str:
 @dataclass(frozen=True)
 class UndoBar:
     """What the button under the outcomes does: undo the newest standing hand, or redo
-    the hand just undone. Never both, so a second tap cannot undo a second hand."""
+    the hand just undone. Never both, so a second tap cannot undo a second hand. Right
+    after a *Void*, it offers that void back instead (``unvoid``), until the board is
+    next drawn."""
 
     undo: Hand | None = None
     redo: Hand | None = None
+    unvoid: Hand | None = None
     newest: int = (
         0  # the newest hand's number: a redo from a page drawn before a later one is refused
     )

@@ -73,6 +73,30 @@ def test_four_fast_taps_undo_one_hand_and_redo_restores_it(
     screenshot("41-redone-360")
 
 
+def test_a_void_tapped_by_mistake_is_one_tap_from_undone(
+    page: Page, live_server, log_in, owner, night, three_hands, screenshot
+):
+    """Void acts at once (no dialog to dismiss with the cards in the other hand), so the
+    bar under the outcomes offers it back; the hand then stands again, as a new hand."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    before = balances()
+    log_in(page, owner)
+    page.goto(night_url(live_server, night))
+    page.locator("#hand-2 summary").click()
+    page.get_by_role("button", name="Void").click()
+    expect(page.locator("#voided")).to_have_text("Hand 2 voided")
+    assert balances() != before
+    unvoid = page.get_by_role("button", name="Undo void")
+    expect(unvoid).to_be_in_viewport()
+    screenshot("42-voided-undo-offered-360")
+    page.wait_for_timeout(1100)  # the button takes taps a moment after it appears
+    unvoid.click()
+    expect(page.locator("#board [role=status]")).to_contain_text("Hand 2 is back, as hand 4.")
+    expect(page.locator("#undo")).to_have_text("Undo hand 4")  # the bar is itself again
+    assert balances() == before
+    assert [h.number for h in Hand.objects.standing()] == [1, 3, 4]
+
+
 def test_undoing_a_correction_brings_the_original_back(
     page: Page, live_server, log_in, owner, night, players, three_hands
 ):

@@ -276,9 +276,13 @@ def test_void_then_the_board_offers_redo_not_a_second_undo(client, urls, players
     assert "Undo hand 2" in board
     page = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
     assert "Hand 2 is voided." in page
-    assert "Hand 2 undone" in page
-    assert 'id="redo"' in page
+    assert "Hand 2 voided" in page  # the void offered back at once
+    assert 'id="unvoid"' in page
     assert "Undo hand 1" not in page
+    later = client.get(urls["night"]).content.decode()  # drawn again: the usual bar
+    assert "Hand 2 undone" in later
+    assert 'id="redo"' in later
+    assert "Undo hand 1" not in later
     again = client.post(urls["night"] + f"hands/{second.pk}/void/", **HTMX).content.decode()
     assert "hand 2 is voided already" in again
     assert list(Hand.objects.standing()) == [first]
