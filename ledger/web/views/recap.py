@@ -2,6 +2,7 @@
 
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from ledger.reads.recap import night_recap
@@ -12,6 +13,7 @@ from ledger.web.recap_page import hands_line, render_recap
 
 
 @require_GET
+@never_cache  # its payments change as they are marked paid
 def night_recap_page(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     night = night_for(request, slug, night_id, READ)
     card = reverse("ledger:night_recap_card", args=[slug, night.pk])

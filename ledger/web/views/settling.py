@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
@@ -116,12 +117,14 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
 
 
 @require_GET
+@never_cache  # Back and Forward must ask again: a payment may be marked since
 def night_settle(request: HtmxHttpRequest, slug: str, night_id: int) -> HttpResponse:
     state = _scope(request, slug, night_id=night_id)[0]
     return _render(request, state)
 
 
 @require_GET
+@never_cache  # Back and Forward must ask again: a payment may be marked since
 def season_settle(request: HtmxHttpRequest, slug: str, season_id: int) -> HttpResponse:
     state = _scope(request, slug, season_id=season_id)[0]
     return _render(request, state)
