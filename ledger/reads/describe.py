@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from ledger.rules import Hand, Result
+from ledger.rules import Hand, Result, RuleSet
+from ledger.rules.options import SEVERAL, TIES
 from ledger.rules.outcomes import DOUBLE_WORDS
+from ledger.rules.scoring import best_claims
 
 
 def _join(names: list[str]) -> str:
@@ -46,6 +48,17 @@ def _deal_tonk(hand: Hand, result: Result) -> str:
         "winners": _join(list(result.winners)),
         "claims": claims,
     }
+
+
+def why(hand: Hand, rules: RuleSet) -> str:
+    """Why several deal tonks went where they did: the table's house rule for them, and for
+    a tie between the best. Empty for any other hand, whose headline says it all."""
+    if hand.outcome != "deal_tonk" or len(hand.claims) < 2:
+        return ""
+    several = rules.deal_tonk.several
+    if several == "best" and len(best_claims(hand, rules)) > 1:
+        return _("Tied claims: %(rule)s.") % {"rule": _(TIES[rules.deal_tonk.tie])}
+    return _("Several deal tonks: %(rule)s.") % {"rule": _(SEVERAL[several])}
 
 
 def _tonk_out(hand: Hand, result: Result) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from ledger.models import Hand, Night, Player
-from ledger.reads.describe import headline, payments, pushes
+from ledger.reads.describe import headline, payments, pushes, why
 from ledger.reads.pot import pot_for
 from ledger.rows.details import HandDetails, engine_hand
 from ledger.rules import parse_rules, score
@@ -18,6 +18,7 @@ class Preview:
     headline: str
     pushes: list[str]
     payments: list[str]
+    why: str = ""  # the house rule that decided several deal tonks (describe.why)
 
 
 def cards(spec: dict) -> list[tuple[str, int]]:
@@ -46,5 +47,8 @@ def preview(
     players = list(players)
     engine = engine_hand(players=players, dealer=dealer, stake=stake, details=details)
     pot = pot_for(night, details, players, without=correcting, again=correcting is not None)
-    result = score(engine, parse_rules(spec), pot={p.name: a for p, a in pot.items()})
-    return Preview(headline(engine, result), pushes(result), payments(result, money))
+    rules = parse_rules(spec)
+    result = score(engine, rules, pot={p.name: a for p, a in pot.items()})
+    return Preview(
+        headline(engine, result), pushes(result), payments(result, money), why(engine, rules)
+    )

@@ -185,6 +185,20 @@ def _tier(rules: RuleSet, count: int) -> Tier:
     return tier
 
 
+def best_claims(hand: Hand, rules: RuleSet) -> list[int]:
+    """Which of a deal tonk's claims rank best by tier, then count (their positions in the
+    calling order): more than one when they tie, and the tie rule decides."""
+    order = rules.deal_tonk.order
+    tiers = [_tier(rules, claim.count) for claim in hand.claims]
+
+    def rank(index: int) -> tuple[int, int]:
+        tier, count = tiers[index], hand.claims[index].count
+        return order.index(tier.name), count if tier.prefer == "low" else -count
+
+    best = min(rank(i) for i in range(len(hand.claims)))
+    return [i for i in range(len(hand.claims)) if rank(i) == best]
+
+
 def _deal_tonk(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
     claims = hand.claims
     tiers = [_tier(rules, claim.count) for claim in claims]
@@ -204,14 +218,7 @@ def _deal_tonk(hand: Hand, rules: RuleSet, payments: _Payments) -> Result:
         payments.pay([p for p in hand.players if p not in claimers], winner, tier.multiplier)
         return payments.result("deal_tonk", winners=(winner,))
     # A single claim, or several under "best".
-    order = rules.deal_tonk.order
-
-    def rank(index: int) -> tuple[int, int]:
-        tier, count = tiers[index], claims[index].count
-        return order.index(tier.name), count if tier.prefer == "low" else -count
-
-    best = min(rank(i) for i in range(len(claims)))
-    tied = [i for i in range(len(claims)) if rank(i) == best]
+    tied = best_claims(hand, rules)
     if len(tied) > 1:
         tie = rules.deal_tonk.tie
         if tie == "draw":
