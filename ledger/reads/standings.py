@@ -42,11 +42,12 @@ class Standing:
 
     @property
     def net_per_hand(self) -> int | None:
-        """In the minor unit, rounded toward zero (integers all the way); None before the
-        first hand."""
+        """In the minor unit, rounded to the nearest (a half away from zero: -41.7 cents is
+        -42, 2.5 is 3), integers all the way; None before the first hand. The standings'
+        caption says so."""
         if not self.hands:
             return None
-        per_hand = abs(self.net) // self.hands
+        per_hand = (2 * abs(self.net) + self.hands) // (2 * self.hands)
         return -per_hand if self.net < 0 else per_hand
 
     @property

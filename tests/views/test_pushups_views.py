@@ -133,8 +133,12 @@ def test_points_per_hand_are_written_with_the_languages_decimal_comma(
     assert "26.5" not in page
 
 
-@pytest.mark.parametrize(("net", "hands", "per_hand"), [(7, 2, 3), (-7, 2, -3), (-1, 3, 0)])
-def test_net_per_hand_is_rounded_toward_zero_in_whole_minor_units(net, hands, per_hand):
+@pytest.mark.parametrize(
+    ("net", "hands", "per_hand"),
+    [(7, 2, 4), (-7, 2, -4), (-1, 3, 0), (-2, 3, -1), (-5, 12, 0), (-125, 3, -42), (5, 1, 5)],
+)
+def test_net_per_hand_is_rounded_to_the_nearest_minor_unit(net, hands, per_hand):
+    """-41.67 cents is shown as -$0.42, not cut to -$0.41; a half goes away from zero."""
     assert Standing(1, "A", net=net, hands=hands).net_per_hand == per_hand
 
 
