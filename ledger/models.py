@@ -196,11 +196,17 @@ class PayHandle(models.Model):
     kind = models.CharField(max_length=8, choices=[(k, k) for k in ledger_paying.KINDS])
     value = models.CharField(max_length=34, help_text="canonical, as ledger.paying cleans it")
     holder = models.CharField(max_length=70, blank=True, help_text="an IBAN's account holder")
+    preferred = models.BooleanField(
+        default=False, help_text="the way the player would rather be paid: shown first"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["player", "kind"], name="one_handle_per_service"),
+            models.UniqueConstraint(
+                fields=["player"], condition=Q(preferred=True), name="one_preferred_handle"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -222,6 +222,7 @@ TARGETS = [
             "bizum": "612 345 678",
             "iban": "DE89 3704 0044 0532 0130 00",
             "holder": "Croaker Frog",
+            "preferred": "venmo",
         },
     ),
     Target("player_add", "owner", lambda w: {"name": "Otto"}),

@@ -59,7 +59,7 @@ class HandleError(ValueError):
 class Service:
     kind: str
     name: str  # a brand: never translated
-    currencies: frozenset[str]  # what it can send; empty: any (a bank account)
+    currencies: frozenset[str]  # what it can send
     prefills_amount: bool  # its public link opens with the amount filled in
 
 
@@ -73,6 +73,12 @@ REVOLUT_CURRENCIES = frozenset({
     "ISK", "JPY", "MXN", "NOK", "NZD", "PLN", "QAR", "RON", "RSD", "SAR", "SEK", "SGD",
     "THB", "TRY", "USD", "ZAR"
 })
+# The currencies of the countries that number their accounts with IBANs: a dollar league
+# (the US, Canada, Australia) is paid no IBAN, and its payments offer none to copy.
+IBAN_CURRENCIES = frozenset({
+    "AED", "BGN", "BRL", "CHF", "CZK", "DKK", "EUR", "GBP", "HUF", "ILS", "ISK", "NOK",
+    "PLN", "QAR", "RON", "RSD", "SAR", "SEK", "TRY"
+})
 # fmt: on
 SERVICES: dict[str, Service] = {
     s.kind: s
@@ -82,7 +88,7 @@ SERVICES: dict[str, Service] = {
         Service("cashapp", "Cash App", frozenset({"USD"}), prefills_amount=True),
         Service("revolut", "Revolut", REVOLUT_CURRENCIES, prefills_amount=False),
         Service("bizum", "Bizum", frozenset({"EUR"}), prefills_amount=False),
-        Service("iban", "IBAN", frozenset(), prefills_amount=False),
+        Service("iban", "IBAN", IBAN_CURRENCIES, prefills_amount=False),
     )
 }
 KINDS = tuple(SERVICES)

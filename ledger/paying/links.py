@@ -90,8 +90,7 @@ def pay_options(
     text = cents_text(amount, places)
     options = []
     for handle in handles:
-        accepted = handle.service.currencies
-        if accepted and currency not in accepted:
+        if currency not in handle.service.currencies:
             continue
         options.append(_option(handle, text, currency, note))
     return options

@@ -21,14 +21,18 @@ class PayButtons:
 
 
 def handles_of(players) -> dict[int, list[Handle]]:
-    """Each player's handles, by player id, in the services' order: one query."""
-    rows = PayHandle.objects.filter(player__in=list(players)).order_by("player")
+    """Each player's handles, by player id: the one they prefer first, then the services'
+    order. One query."""
+    order = list(PayHandle._meta.get_field("kind").choices or [])
+    rank = {kind: i for i, (kind, _label) in enumerate(order)}
+    rows = sorted(
+        PayHandle.objects.filter(player__in=list(players)),
+        key=lambda row: (row.player_id, not row.preferred, rank[row.kind]),
+    )
     found: dict[int, list[Handle]] = {}
     for row in rows:
         found.setdefault(row.player_id, []).append(row.handle)
-    order = list(PayHandle._meta.get_field("kind").choices or [])
-    rank = {kind: i for i, (kind, _label) in enumerate(order)}
-    return {pk: sorted(hs, key=lambda h: rank[h.kind]) for pk, hs in found.items()}
+    return found
 
 
 def pay_amount(league: League, amount: int) -> tuple[int, int, str]:

@@ -1,5 +1,7 @@
 """The end of the night on a phone: close it, land on the recap, share it, pay from it."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -111,6 +113,8 @@ def test_each_payment_pays_in_a_tap_and_mark_paid_waits_on_return(
     log_in(page, owner)
     page.goto(f"{live_server.url}/l/{euro_night.season.league.slug}/nights/{euro_night.pk}/settle/")
     elmo = page.locator(".payment-row[data-payee=Elmo]")
+    expect(elmo.get_by_role("link", name="Pay Elmo with Revolut")).to_be_hidden()
+    elmo.get_by_text("2 other ways to pay Elmo").click()  # PayPal leads, the rest a tap away
     expect(elmo.get_by_role("link", name="Pay Elmo with Revolut")).to_have_attribute(
         "href", "https://revolut.me/elmofrog"
     )
@@ -143,3 +147,35 @@ def test_each_payment_pays_in_a_tap_and_mark_paid_waits_on_return(
     assert not euro_night.season.transactions.filter(kind="payment").exists()  # still a tap
     mark.click()
     expect(page.locator(".payment-row")).to_have_count(1)
+
+
+def test_a_payment_leads_with_the_payees_preferred_way_and_the_rest_wait_a_tap(
+    page: Page, live_server, night, players, league, owner, log_in, screenshot
+):
+    """Four services set and Venmo preferred, in a dollar league: the row is the Venmo
+    button and one line under it, not a screen of buttons, and no IBAN box (no dollar
+    account has one) however many the payee set."""
+    p = players
+    record(night, HandDetails(outcome="tonk_out", winner=p["Elmo"]))
+    handles = {
+        "paypal": clean_handle("paypal", "ElmoFrog"),
+        "venmo": clean_handle("venmo", "@elmo-frog"),
+        "cashapp": clean_handle("cashapp", "$elmofrog"),
+        "revolut": clean_handle("revolut", "elmofrog"),
+        "iban": clean_handle("iban", "DE89370400440532013000", holder="Elmo Frog"),
+    }
+    services.set_pay_handles(player=p["Elmo"], handles=handles, preferred="venmo")
+    page.set_viewport_size({"width": NARROW[0], "height": NARROW[1]})
+    log_in(page, owner)
+    page.goto(f"{live_server.url}/l/{league.slug}/nights/{night.pk}/recap/")
+    row = page.locator(".payment-row").first
+    links = row.locator(".pay-link:visible")
+    expect(links).to_have_count(1)
+    expect(links).to_have_accessible_name(re.compile(r"^Pay Elmo \$\d+\.\d\d with Venmo$"))
+    assert row.bounding_box()["height"] < 200
+    row.get_by_text("3 other ways to pay Elmo").click()
+    expect(row.locator(".pay-link:visible")).to_have_count(4)
+    expect(row.locator(".pay-link:visible").nth(1)).to_contain_text("PayPal")
+    expect(row.get_by_label("Elmo's IBAN")).to_have_count(0)
+    screenshot("28-preferred-way-360")
+    assert_accessible(page, "preferred way")

@@ -26,7 +26,7 @@ def options(currency, amount=1250, places=2):
     return {o.handle.kind: o for o in found}
 
 
-def test_dollars_go_by_paypal_venmo_cash_app_revolut_and_bank():
+def test_dollars_go_by_paypal_venmo_cash_app_and_revolut():
     paid = options("USD")
     assert paid["paypal"].url == "https://paypal.me/ElmoFrog/12.50USD"
     assert (
@@ -42,6 +42,12 @@ def test_dollars_go_by_paypal_venmo_cash_app_revolut_and_bank():
         False,
     ]
     assert "bizum" not in paid  # euros only
+    assert "iban" not in paid  # a dollar league's players have no IBAN to pay into
+
+
+def test_pounds_go_by_bank_transfer_to_an_iban_with_no_girocode():
+    paid = options("GBP")
+    assert set(paid) == {"paypal", "revolut", "iban"}
     assert paid["iban"].copy == "DE89 3704 0044 0532 0130 00"
     assert paid["iban"].giro is None  # a GiroCode is a euro transfer
 

@@ -87,6 +87,41 @@ def test_the_owner_saves_an_unclaimed_players_handles(client, players, league):
     assert dict(PayHandle.objects.values_list("kind", "value")) == {"paypal": "ElmoFrog"}
 
 
+def test_the_preferred_way_is_kept_and_leads_the_payment(client, urls, settled_up, players, league):
+    url = f"/l/{league.slug}/players/{players['Elmo'].pk}/paid/"
+    data = {"paypal": "ElmoFrog", "venmo": "@elmo_frog", "cashapp": "$elmo"}
+    assert client.post(url, {**data, "preferred": "cashapp"}).status_code == 302
+    assert list(PayHandle.objects.filter(preferred=True).values_list("kind", flat=True)) == [
+        "cashapp"
+    ]
+    assert 'value="cashapp" selected' in client.get(url).content.decode()
+    page = html.unescape(client.get(urls["night"] + "settle/").content.decode())
+    row = page[page.index('data-payee="Elmo"') :]
+    first, rest = row.split('class="other-ways"', 1)
+    assert "Pay Elmo $3.00 with Cash App" in first
+    assert "PayPal" not in first
+    assert "Venmo" not in first
+    assert "2 other ways to pay Elmo" in rest
+    assert rest.index("with PayPal") < rest.index("with Venmo")  # the rest in the usual order
+    client.post(url, {**data, "preferred": "venmo"})  # another: one preferred at a time
+    assert list(PayHandle.objects.filter(preferred=True).values_list("kind", flat=True)) == [
+        "venmo"
+    ]
+    client.post(url, data)  # none: the services' order
+    assert not PayHandle.objects.filter(preferred=True).exists()
+
+
+def test_preferring_a_service_left_empty_is_refused(client, players, league):
+    give(players["Elmo"], "paypal", "ElmoFrog")
+    url = f"/l/{league.slug}/players/{players['Elmo'].pk}/paid/"
+    page = client.post(url, {"paypal": "ElmoFrog", "venmo": "@elmo_frog", "preferred": "revolut"})
+    assert page.status_code == 200
+    assert "Revolut has no box filled in above: fill it in, or choose another." in html.unescape(
+        page.content.decode()
+    )
+    assert list(PayHandle.objects.values_list("kind", "preferred")) == [("paypal", False)]
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

@@ -51,7 +51,13 @@ class PayHandlesForm(forms.Form):
                 help_text=_("e.g. %(example)s") % {"example": EXAMPLES[kind]},
                 widget=forms.TextInput(attrs=attrs),
             )
-        self.order_fields([*KINDS[:-1], "iban", "holder"])
+        self.fields["preferred"] = forms.ChoiceField(
+            required=False,
+            label=_("Shown first at settle-up"),
+            help_text=_("The others are one tap away."),
+            choices=[("", _("The first of these in this order")), *LABELS.items()],
+        )
+        self.order_fields([*KINDS[:-1], "iban", "holder", "preferred"])
 
     def clean(self):
         data = super().clean()
@@ -72,11 +78,16 @@ class PayHandlesForm(forms.Form):
                 self.handles[kind] = clean_handle(kind, text, holder)
             except HandleError as exc:
                 self.add_error(kind, ValidationError(explain(exc)))
+        preferred = data.get("preferred") or ""
+        if preferred and not (data.get(preferred) or "").strip():
+            message = _("%(service)s has no box filled in above: fill it in, or choose another.")
+            self.add_error("preferred", message % {"service": LABELS[preferred]})
+        self.preferred = preferred
         return data
 
     @classmethod
-    def initial_for(cls, handles: list[Handle]) -> dict[str, str]:
-        initial = {h.kind: h.shown for h in handles}
+    def initial_for(cls, handles: list[Handle], preferred: str = "") -> dict[str, str]:
+        initial = {h.kind: h.shown for h in handles} | {"preferred": preferred}
         for handle in handles:
             if handle.kind == "iban":
                 initial["holder"] = handle.holder

@@ -25,12 +25,13 @@ def pay_handles_page(request: HtmxHttpRequest, slug: str, player_id: int) -> Htt
     if request.method == "POST":
         form = PayHandlesForm(request.POST)
         if form.is_valid():
-            services.set_pay_handles(player=player, handles=form.handles)
+            services.set_pay_handles(player=player, handles=form.handles, preferred=form.preferred)
             messages.success(
                 request, _("How %(player)s gets paid is saved.") % {"player": player.name}
             )
             return redirect("ledger:player", slug=slug, player_id=player.pk)
     else:
-        form = PayHandlesForm(initial=PayHandlesForm.initial_for(handles))
+        preferred = player.pay_handles.filter(preferred=True).values_list("kind", flat=True)
+        form = PayHandlesForm(initial=PayHandlesForm.initial_for(handles, preferred.first() or ""))
     context = {"league": league, "player": player, "form": form}
     return render(request, "ledger/pay_handles.html", context)
