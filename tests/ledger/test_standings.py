@@ -137,7 +137,8 @@ def test_a_night_runs_hand_by_hand_without_voided_hands(built, players):
 def test_all_time_totals_closed_seasons_and_the_open_one(built, league, season, players):
     from django.db import connection
 
-    from ledger.models import Entry
+    from ledger.models import Entry, PlayerNight
+    from ledger.reads.audit import audit
     from tests.conftest import corrupting_the_ledger
 
     services.close_season(season=season, acting_user=None)
@@ -149,11 +150,19 @@ def test_all_time_totals_closed_seasons_and_the_open_one(built, league, season, 
     every = standings(league)
     assert {r.name: r.net for r in every.rows}["Silent"] == 200
     assert every.total == 0
-    # Damage in the open season shows at once; the closed one keeps the total it closed with.
-    entry = Entry.objects.filter(transaction__season=later).first()
+    # Damage to the open season's tallies shows at once; the closed one keeps the total it
+    # closed with; damage to an entry is check_ledger's to find (the tallies no longer match).
+    tally = PlayerNight.objects.filter(season=later).first()
     with corrupting_the_ledger(), connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {Entry._meta.db_table} SET amount = amount + 7 WHERE id = %s", [entry.pk]
+            f"UPDATE {PlayerNight._meta.db_table} SET net = net + 7 WHERE id = %s", [tally.pk]
         )
     assert standings(league).total == 7
     assert standings(league, later).total == 7
+    assert standings(league, season).total == 0
+    entry = Entry.objects.filter(transaction__season=later).first()
+    with corrupting_the_ledger(), connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Entry._meta.db_table} SET amount = amount + 5 WHERE id = %s", [entry.pk]
+        )
+    assert any("net" in problem for problem in audit())

@@ -203,3 +203,26 @@ def test_a_big_season_shows_its_biggest_pairs_first_and_the_rest_on_demand(clien
     assert text.count(" won $") == PAIRS_SHOWN
     hidden = int(text.split("Show the ")[1].split(" ")[0])
     assert client.get(url + "?pairs=all").content.decode().count(" won $") == PAIRS_SHOWN + hidden
+
+
+def test_a_big_season_draws_forty_payments_and_balances_the_rest_a_tap_away(client, owner):
+    """A season of 90 players owes more than 40 payments: the page draws the first 40 and the
+    first 40 balances (a season at 100,000 hands stays under 150 ms), says how many more,
+    and draws them all on ?rows=all; the share text always has every payment."""
+    from ledger.reads.settlement import season_settlement
+    from ledger.tooling.demo import DemoLeague
+
+    league = DemoLeague(players=90, seasons=1, hands=500, seed=3, owner=owner).create()
+    client.force_login(owner)
+    season = league.seasons.get()
+    planned = len(season_settlement(season).plan.transfers)
+    assert planned > 40
+    url = f"/l/{league.slug}/seasons/{season.pk}/settle/"
+    page = html.unescape(client.get(url).content.decode())
+    assert page.count('class="payment-row') == 40
+    assert f"Show the other {planned - 40} payments too" in page
+    assert page.count('class="text-end owed"') == 40
+    assert page.count(" pays ") >= planned  # the share text lists them all
+    every = html.unescape(client.get(url + "?rows=all").content.decode())
+    assert every.count('class="payment-row') == planned
+    assert "Show the other" not in every

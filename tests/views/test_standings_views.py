@@ -2,7 +2,8 @@ import pytest
 from django.db import connection
 
 from ledger import services
-from ledger.models import Entry, Transaction
+from ledger.models import Entry, PlayerNight, Transaction
+from ledger.reads.audit import audit
 from ledger.rows.details import HandDetails
 from ledger.tooling.demo import DemoLeague
 from tests.helpers import record
@@ -25,22 +26,31 @@ def test_the_standings_page_shows_the_table_and_a_zero_total(client, league, pla
     assert "unbalanced" not in text
 
 
-def test_a_corrupted_entry_makes_the_page_say_so_loudly(client, league, played, players):
+def test_a_corrupted_tally_makes_the_page_say_so_loudly(client, league, played, players):
+    """The page sums the tallies it shows; an entry the tallies do not match is found by
+    check_ledger (tests/ledger/test_audit.py), which the page's notice sends the owner to."""
+    tally = PlayerNight.objects.get(player=players["Goblin"])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {PlayerNight._meta.db_table} SET net = net + 5 WHERE id = %s", [tally.pk]
+        )
+    text = client.get(f"/l/{league.slug}/standings/").content.decode()
+    assert "These standings do not net to zero:</strong> they are off by +$0.05" in text
+    assert "manage.py check_ledger" in text
     posting = Transaction.objects.get(kind="hand")
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {Entry._meta.db_table} (transaction_id, player_id, counterparty_id, amount) VALUES (%s, %s, %s, %s)",
             [posting.pk, players["Goblin"].pk, players["Croaker"].pk, 5],
         )
-    text = client.get(f"/l/{league.slug}/standings/").content.decode()
-    assert "These standings do not net to zero:</strong> they are off by +$0.05" in text
+    assert any("Goblin" in problem or "net" in problem for problem in audit())
 
 
 def test_the_standings_query_count_does_not_grow(client, owner, django_assert_num_queries):
     # 1 the user, 2 the league with the user's role, 3 season (open first, else latest),
     # 4 seasons for the switcher, 5 the players' night tallies summed, 6 their wins by
-    # kind, 7 the total of every net from the ledger. All time: no season to look up, but
-    # the closed seasons' totals and the open season's entries.
+    # kind, 7 the total of every net from the tallies. All time: no season to look up, but
+    # the closed seasons' totals and the open season's tallies.
     small = DemoLeague(players=5, seasons=1, hands=15, name="Small", owner=owner).create()
     big = DemoLeague(players=12, seasons=2, hands=600, seed=9, name="Big", owner=owner).create()
     for league in (small, big):

@@ -30,9 +30,10 @@ from ledger.web.lookups import player_or_404
 from ledger.web.pay_buttons import payment_rows, plan_buttons
 from ledger.web.spreadsheets import safe_cell
 
-PAIRS_SHOWN = (
-    60  # a season of many players has thousands of pairs: the biggest first, the rest on demand
-)
+# A season of many players has thousands of pairs, a hundred payments and as many balances:
+# the first (the biggest pairs) are drawn, the rest on demand. A night's table fits in them.
+PAIRS_SHOWN = 60
+ROWS_SHOWN = 40
 
 
 def _scope(request, slug, night_id=None, season_id=None, need=READ):
@@ -98,16 +99,20 @@ def _render(request, state: Settlement, status=200, refused: dict | None = None,
         if refused:  # no longer a row of the plan (paid from another phone)
             extra["error"] = refused["error"]
     every_pair = request.GET.get("pairs") == "all"
+    every_row = request.GET.get("rows") == "all"
+    players = sorted(set(state.won) | set(state.owed), key=lambda p: p.name.lower())
     context = {
         "league": league,
         "state": state,
         "pairs": state.pairs if every_pair else state.top_pairs(PAIRS_SHOWN),
         "pairs_hidden": 0 if every_pair else max(0, len(state.pair_nets) - PAIRS_SHOWN),
-        "rows": rows,
+        "rows": rows if every_row else rows[:ROWS_SHOWN],
+        "rows_hidden": 0 if every_row else max(0, len(rows) - ROWS_SHOWN),
+        "players_hidden": 0 if every_row else max(0, len(players) - ROWS_SHOWN),
         "key": uuid.uuid4().hex,
         "share": plain_text(state),
         "here": _here(state),
-        "players": sorted(set(state.won) | set(state.owed), key=lambda p: p.name.lower()),
+        "players": players if every_row else players[:ROWS_SHOWN],
         "can_score": can(request, SCORE),
         "pot_left": _pot_left(state.night) if state.night else [],
         **extra,
