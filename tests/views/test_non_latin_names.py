@@ -38,7 +38,9 @@ def letters(script: str, size: int) -> st.SearchStrategy[str]:
 def names(draw):
     script = draw(SCRIPTS)
     league = draw(letters(script, 100))
-    players = draw(st.lists(letters(script, 60), min_size=3, max_size=3, unique=True))
+    players = draw(
+        st.lists(letters(script, 60), min_size=3, max_size=3, unique_by=str.casefold)
+    )  # names are unique whatever their case
     holder = draw(letters(script, 70))
     return league, players, holder
 
