@@ -4,6 +4,7 @@ Polling is as good as off here (once an hour) unless a test says otherwise, so a
 shows on the other phone came by its event stream."""
 
 import copy
+import time
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -65,6 +66,28 @@ def test_a_hand_saved_on_one_phone_appears_on_the_other_at_once(
     assert len(asked) == 1, asked  # the one look the ring asked for, no timed poll
     screenshot("51-second-phone-told-by-its-stream", on=other)
     other.context.close()
+
+
+def test_a_stream_that_opens_before_the_page_is_wired_still_catches_up(
+    page: Page, live_server, log_in, owner, night, players, events
+):
+    """The scoring screen's queue script arrives a second late (a weak connection): the
+    stream opens meanwhile, and its first look must not be lost before htmx wires the
+    board, or the page would never be live (polls are once an hour here)."""
+    log_in(page, owner)
+    p = players
+    record(night, drop(p["Croaker"], {p["Croaker"]: 3, p["Goblin"]: 8, p["Elmo"]: 20}))
+
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/queue/main*.js", late)
+    looks = []
+    page.on("request", lambda r: looks.append(r.url) if r.url.endswith("/poll/") else None)
+    page.goto(night_url(live_server, night))
+    expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=10_000)
+    assert looks  # the look the stream's opening asked for
 
 
 def test_a_stream_cut_catches_up_when_it_reconnects(

@@ -15,7 +15,7 @@ document.addEventListener("htmx:confirm", (event) => {
 if (live && window.EventSource) {
   const url = live.dataset.events;
   const silence = 2 * Number(live.dataset.heartbeat || 15) * 1000 + 2000;  // two heartbeats missed
-  let source = null, watchdog = 0, retry = 0;
+  let source = null, watchdog = 0, retry = 0, looking = 0;
 
   const state = (name) => { window.tonkLive = name === "live"; live.dataset.state = name; };
   const refresh = () => htmx.trigger(document.body, "tonk:refresh");
@@ -27,7 +27,7 @@ if (live && window.EventSource) {
     state("connecting");
     source = new EventSource(url);
     // Catch up at once; live (the timed polls held back) once that look has been answered.
-    source.addEventListener("open", () => { state("catching-up"); heard(); refresh(); });
+    source.addEventListener("open", () => { state("catching-up"); heard(); catchUp(1000); });
     source.addEventListener("hb", heard);
     source.addEventListener("change", () => { heard(); refresh(); });
     source.addEventListener("error", () => {
@@ -38,8 +38,16 @@ if (live && window.EventSource) {
     });
   }
 
-  // A catch-up that failed (a timeout while a restart brings every phone back at once) leaves
-  // the timed polls running until one of them is answered.
+  // The look is asked again, less and less often, until one is answered: a refresh can be
+  // dropped (a look already on its way, the page not yet wired) or fail (a timeout while a
+  // restart brings every phone back at once). The timed polls run meanwhile too.
+  function catchUp(wait) {
+    clearTimeout(looking);
+    if (live.dataset.state !== "catching-up") return;
+    refresh();
+    looking = setTimeout(() => catchUp(Math.min(2 * wait, 30000)), wait);
+  }
+
   document.addEventListener("htmx:afterRequest", (event) => {
     const looked = event.detail.elt.hasAttribute("data-etag") && event.detail.successful;
     if (looked && live.dataset.state === "catching-up") state("live");
@@ -52,5 +60,8 @@ if (live && window.EventSource) {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") open(); });
   window.addEventListener("pageshow", (event) => { if (event.persisted) open(); });
   window.addEventListener("online", open);
-  open();
+  // The first look needs the page wired by htmx, which it does on DOMContentLoaded; this module
+  // runs before that, and a stream can open while a later script is still being fetched.
+  if (document.readyState === "complete") open();
+  else document.addEventListener("DOMContentLoaded", open, { once: true });
 }
