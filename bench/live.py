@@ -39,8 +39,12 @@ def version_of(etag: str) -> int:
 
 
 class _Events(asyncio.Protocol):
-    """One event stream: the answer's head, then uvicorn's chunks, then SSE events, each
-    handed to ``heard(name, data)``; ``ended`` is set with the status when it closes."""
+    """One event stream: the answer's head, then the chunks, then SSE events, each handed
+    to ``heard(name, data)``; ``ended`` is set with the status when it closes.
+
+    The stream also ends at its last chunk: a proxy whose upstream died ends the answer
+    there and keeps the connection for the next request, and a browser's EventSource
+    takes that end as a cut and reconnects, so the phone here closes it and does too."""
 
     def __init__(self, payload: bytes, heard, ended: asyncio.Future):
         self.payload, self.heard, self.ended = payload, heard, ended
@@ -48,8 +52,10 @@ class _Events(asyncio.Protocol):
         self.raw = b""  # chunked bytes not yet taken apart
         self.text = b""  # the stream's own bytes not yet a whole event
         self.size: int | None = None  # of the chunk being read
+        self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport):
+        self.transport = transport
         transport.write(self.payload)
 
     def data_received(self, data: bytes):
@@ -76,6 +82,9 @@ class _Events(asyncio.Protocol):
                 if not found:
                     return
                 self.size, self.raw = int(line.split(b";")[0] or b"0", 16), rest
+                if self.size == 0:  # the last chunk: the answer is over
+                    self.transport.close()
+                    return
             if len(self.raw) < self.size + 2:
                 return
             self.text += self.raw[: self.size]
@@ -99,6 +108,7 @@ class Ear:
     again: bool = False  # heard something while fetching: fetch once more
     transport: asyncio.Transport | None = None
     opened: asyncio.Event = field(default_factory=asyncio.Event)
+    opened_at: float = 0.0  # when its stream last opened (perf_counter)
     retry: float = 3.0  # seconds before reopening, as the doorbell's ``retry:`` said
     cut: bool = False  # its stream ended in a storm and has not caught up since
     back: float | None = None  # seconds from the storm to its board caught up again
@@ -215,6 +225,7 @@ class LiveDriver(load.Driver):
             ear.retry = int(data or 3000) / 1000
         elif event == "open":
             ear.opened.set()
+            ear.opened_at = now
             self.fetch(ear)  # the catch-up
         elif event == "refused" and ear.transport:
             ear.transport.close()

@@ -69,3 +69,28 @@ def test_a_step_with_events_needs_every_event_and_both_p95s():
 def test_a_boards_version_is_read_from_its_tag():
     assert live.version_of('W/"poll.latest.45.7.owner.en.1.2.0"') == 45
     assert live.version_of("") == 0
+
+
+class _Transport:
+    closed = False
+
+    def write(self, data):
+        pass
+
+    def close(self):
+        self.closed = True
+
+
+def test_a_stream_ends_at_its_last_chunk_as_a_browsers_does():
+    """A proxy whose doorbell died ends the answer with its last chunk and keeps the
+    connection: the phone must take that as a cut and reconnect, not wait on it forever."""
+    heard = []
+    stream = live._Events(b"GET", lambda *event: heard.append(event), ended=None)
+    transport = _Transport()
+    stream.connection_made(transport)
+    stream.data_received(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+    stream.data_received(b"1b\r\nevent: change\ndata: n7 12\n\n\r\n")
+    assert heard == [("open", "200"), ("change", "n7 12")]
+    assert not transport.closed
+    stream.data_received(b"0\r\n\r\n")
+    assert transport.closed

@@ -35,3 +35,19 @@ def test_two_hosts_lose_and_double_no_hand_when_one_is_killed(tmp_path, monkeypa
     assert "lost 0, doubled 0, never confirmed 0" in report
     assert "4 compared, 0 differing" in report
     assert "refusing connections after the kill: yes" in report
+
+
+def test_with_events_the_killed_hosts_streams_reconnect_and_keep_hearing(tmp_path, monkeypatch):
+    with override_settings(ALLOWED_HOSTS=["testserver"], SECURE_SSL_REDIRECT=False):
+        tables, keeper = live_tables(4)
+    monkeypatch.setenv("DATABASE_URL", database_url())
+    monkeypatch.setenv("DJANGO_SECRET_KEY", settings.SECRET_KEY)
+    said = []
+    ok = check(tables, keeper, 20, tmp_path, said.append, events=True, retry="1-3")
+    report = "\n".join(said)
+    assert ok, report
+    assert "lost 0, doubled 0, never confirmed 0" in report
+    cut = int(report.split("event streams: ")[1].split(" cut")[0])
+    assert cut > 0, "the kill cut the streams the first host's doorbell held"
+    assert ", missed 0;" in report
+    assert " 0 not back;" in report

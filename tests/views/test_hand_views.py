@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ledger import services
-from ledger.models import Entry, Hand
+from ledger.models import Entry, Hand, Night
 from ledger.rows.details import HandDetails
 from tests.helpers import record
 from tests.views.conftest import HTMX
@@ -125,6 +125,7 @@ def test_a_resubmitted_form_records_one_hand(client, urls, players):
             urls["night"] + "hand/drop/save/", drop_data(players, key="same"), **HTMX
         )
         assert page["X-Hand-Saved"] == "1", "a queue sending it again learns it was taken"
+        assert page["X-Night-Version"] == str(Night.objects.get().version)
     assert Hand.objects.count() == 1
     assert Entry.objects.count() == 4  # two transfers, two entries each
 

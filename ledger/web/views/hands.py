@@ -281,7 +281,9 @@ def _answer_saved(request: HtmxHttpRequest, night: Night, saved: services.Record
         messages.success(request, notice)
         response = redirect("ledger:night", slug=night.season.league.slug, night_id=night.pk)
     # The phone's offline queue tells a recorded hand from a refused one by this, and learns
-    # who deals next before its board is redrawn.
+    # who deals next before its board is redrawn; the night's version is the one the other
+    # phones' event streams are told of (make cluster-check matches them).
     response["X-Hand-Saved"] = str(hand.number)
     response["X-Dealer"] = str(hand.night.dealer_id)
+    response["X-Night-Version"] = str(hand.night.version)
     return response
