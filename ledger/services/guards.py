@@ -7,6 +7,7 @@ from ledger.errors import LedgerError
 from ledger.models import League, Night
 from ledger.rules.money import Amount
 from ledger.services import rings
+from ledger.services.writes import Writes
 
 
 def insert_or(model, error: LedgerError, **fields):
@@ -31,11 +32,16 @@ def lock_night(night: Night) -> Night:
     )
 
 
-def touch(night: Night, *fields: str) -> None:
+def touch(night: Night, *fields: str, writes: Writes | None = None) -> None:
     """Save ``fields`` of a night this transaction has locked, and move its version on: a
-    phone polling the night sees the change at its next poll, and never before it commits."""
+    phone polling the night sees the change at its next poll, and never before it commits.
+    With ``writes``, the update goes when it runs."""
     night.version += 1
-    night.save(update_fields=[*fields, "version"])
+    if writes is None:
+        night.save(update_fields=[*fields, "version"])
+    else:
+        values = {name: getattr(night, name) for name in [*fields, "version"]}
+        writes.update(Night.objects.filter(pk=night.pk), **values)
     rings.night_changed(night.pk, night.version)
 
 

@@ -28,6 +28,7 @@ from ledger.services.postings import (
     request_digest,
     save,
 )
+from ledger.services.writes import Writes
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ def record_hand(
             return Recorded(locked.replay, None)
         night, players = locked.night, locked.players
         dealer = dealer or night.dealer
+        writes = Writes()  # what needs no answer, sent as one statement where it can be
         posting = save(
             build_hand(
                 night=night,
@@ -111,10 +113,12 @@ def record_hand(
                 digest=digest,
                 logged_by=acting_user,
                 pot=pot_for(night, details, players),
-            )
+            ),
+            writes,
         )
         night.dealer = left_of(players, dealer)
-        touch(night, "dealer", *_suit_called(night, details))
+        touch(night, "dealer", *_suit_called(night, details), writes=writes)
+        writes.run()
         return Recorded(posting.hand, posting)
 
 

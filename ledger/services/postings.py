@@ -11,12 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ledger.errors import LedgerError
-from ledger.models import Entry, Hand, HandPlayer, League, Player, Transaction
+from ledger.models import Entry, Hand, League, Player, Transaction
 from ledger.rows.details import HandDetails, engine_hand, entry_rows, seat_rows
 from ledger.rows.posting import Posting
 from ledger.rules import MAX_STAKE, OUTCOMES, parse_rules, score
 from ledger.rules.whole import is_whole
 from ledger.services import tallies
+from ledger.services.writes import Writes
 
 
 def check_stake(stake: object) -> int:
@@ -137,18 +138,24 @@ def build_reversal(hand: Hand, posted: Iterable[Entry], by=None) -> tuple[Transa
     ]
 
 
-def save(posting: Posting) -> Posting:
-    """Insert one posting's rows; it comes back so an answer can show them without a read."""
-    save_in_bulk([posting])
+def save(posting: Posting, writes: Writes | None = None) -> Posting:
+    """Insert one posting's rows (its players, entries and tallies with ``writes``, sent
+    when it runs, if given); it comes back so an answer can show them without a read."""
+    save_in_bulk([posting], writes=writes)
     return posting
 
 
-def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
+def save_in_bulk(
+    postings: Sequence[Posting], batch_size: int = 2000, writes: Writes | None = None
+) -> None:
     """Insert the rows of many postings; a correction waits for the hand it replaces.
 
     The players' night tallies (and what they won from each other) change with
-    them; a hand voided in the same posting changes nothing.
+    them; a hand voided in the same posting changes nothing. The hands and
+    transactions are inserted at once (their ids are needed); the rest go with
+    ``writes``, or at the end when none is given.
     """
+    batch = writes or Writes()
     changes = tallies.Changes()
     for posting in postings:
         if len(posting.transactions) == 1:
@@ -158,10 +165,10 @@ def save_in_bulk(postings: Sequence[Posting], batch_size: int = 2000) -> None:
         ready = [p for p in waiting if p.hand.replaces is None or p.hand.replaces.pk is not None]
         waiting = [p for p in waiting if p not in ready]
         Hand.objects.bulk_create([p.hand for p in ready], batch_size=batch_size)
-        HandPlayer.objects.bulk_create([s for p in ready for s in p.seats], batch_size=batch_size)
         pairs = [pair for p in ready for pair in p.transactions]
         Transaction.objects.bulk_create([t for t, _ in pairs], batch_size=batch_size)
-        Entry.objects.bulk_create(
-            [e for _, entries in pairs for e in entries], batch_size=batch_size
-        )
-    changes.apply()
+        batch.insert([s for p in ready for s in p.seats])
+        batch.insert([e for _, entries in pairs for e in entries])
+    changes.apply(batch)
+    if writes is None:
+        batch.run()

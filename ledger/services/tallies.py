@@ -22,6 +22,7 @@ from ledger.models import (
     voided,
 )
 from ledger.rules import WIN_RESULTS
+from ledger.services.writes import Writes
 
 
 class Changes:
@@ -74,9 +75,12 @@ class Changes:
                 self.rebest.add((night, player))
         return self
 
-    def apply(self) -> None:
+    def apply(self, writes: Writes | None = None) -> None:
+        """Add the changes, with ``writes`` if given (they are sent when it runs)."""
+        batch = writes or Writes()
         counters = PlayerNight.COUNTERS
         increment(
+            batch,
             PlayerNight,
             ["player_id", "night_id"],
             list(counters),
@@ -92,8 +96,9 @@ class Changes:
             for kind in WIN_RESULTS
             if delta.get(kind)
         ]
-        increment(WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
+        increment(batch, WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
         increment(
+            batch,
             PairNight,
             ["player_id", "counterparty_id", "night_id"],
             list(PairNight.COUNTERS),
@@ -103,6 +108,8 @@ class Changes:
                 if any(delta.values())
             ],
         )
+        if writes is None or self.rebest:  # the best hands are read again from what is written
+            batch.run()
         for night in {night for night, _ in self.rebest}:
             refresh_best_hands(night, [p for n, p in self.rebest if n == night])
 
@@ -128,7 +135,13 @@ def refresh_best_hands(night: int, players: list[int]) -> None:
 
 
 def increment(
-    model, key: list[str], counters: list[str], rows: list[tuple], batch=500, maxima=()
+    writes: Writes,
+    model,
+    key: list[str],
+    counters: list[str],
+    rows: list[tuple],
+    batch=500,
+    maxima=(),
 ) -> None:
     """Insert ``rows`` (the key's columns, ``season_id`` unless the key has it, the
     counters, then the maxima); where the key exists already, add the counters to that
@@ -149,12 +162,11 @@ def increment(
         f"THEN excluded.{quote(m)} ELSE {table}.{quote(m)} END"
         for m in maxima
     ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), batch):
-            chunk = rows[start : start + batch]
-            cursor.execute(
-                f"INSERT INTO {table} ({', '.join(map(quote, columns))}) "
-                f"VALUES {', '.join([values] * len(chunk))} "
-                f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {', '.join(updates)}",
-                [value for row in chunk for value in row],
-            )
+    for start in range(0, len(rows), batch):
+        chunk = rows[start : start + batch]
+        writes.add(
+            f"INSERT INTO {table} ({', '.join(map(quote, columns))}) "
+            f"VALUES {', '.join([values] * len(chunk))} "
+            f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {', '.join(updates)}",
+            [value for row in chunk for value in row],
+        )
