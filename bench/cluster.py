@@ -231,8 +231,8 @@ def check(
             live.open_files_limit()
             for host in HOSTS:
                 bell = {**env, "EVENTS_BUS": BUS, "DJANGO_BEHIND_PROXY": "1"}
-                bell |= {"EVENTS_MAX_PER_VISITOR": "100000"}  # the phones are all one address
-                bell |= {"EVENTS_RETRY": retry}
+                # the phones are all one address
+                bell |= {"EVENTS_MAX_PER_VISITOR": "100000", "EVENTS_RETRY": retry}
                 doorbells.append(running.enter_context(server.doorbell(host, bell)))
             env |= {"EVENTS_URL": "/events/", "EVENTS_BUS": BUS}
         first, first_port = running.enter_context(server.gunicorn_process(HOSTS[0], env))

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from ledger.models import DropTally, Hand
 from ledger.reads.recount import standing_drops
 from ledger.services.tallies import increment
-from ledger.services.writes import Writes
 
 
 def add_nights(nights: Iterable[int], sign: int = 1) -> None:
@@ -21,8 +20,4 @@ def add_nights(nights: Iterable[int], sign: int = 1) -> None:
             Hand.objects.filter(night__in=list(nights))
         )
     ]
-    writes = Writes()
-    increment(
-        writes, DropTally, ["player_id", "season_id", "count"], list(DropTally.COUNTERS), rows
-    )
-    writes.run()
+    increment(DropTally, ["player_id", "season_id", "count"], list(DropTally.COUNTERS), rows)

@@ -77,10 +77,9 @@ class Changes:
 
     def apply(self, writes: Writes | None = None) -> None:
         """Add the changes, with ``writes`` if given (they are sent when it runs)."""
-        batch = writes or Writes()
+        pending = writes or Writes()
         counters = PlayerNight.COUNTERS
         increment(
-            batch,
             PlayerNight,
             ["player_id", "night_id"],
             list(counters),
@@ -89,6 +88,7 @@ class Changes:
                 for (p, n, s), delta in self.players.items()
             ],
             maxima=["best_hand"],
+            writes=pending,
         )
         wins = [
             (p, n, kind, s, delta[kind])
@@ -96,9 +96,8 @@ class Changes:
             for kind in WIN_RESULTS
             if delta.get(kind)
         ]
-        increment(batch, WinTally, ["player_id", "night_id", "kind"], ["count"], wins)
+        increment(WinTally, ["player_id", "night_id", "kind"], ["count"], wins, writes=pending)
         increment(
-            batch,
             PairNight,
             ["player_id", "counterparty_id", "night_id"],
             list(PairNight.COUNTERS),
@@ -107,9 +106,10 @@ class Changes:
                 for key, delta in self.pairs.items()
                 if any(delta.values())
             ],
+            writes=pending,
         )
         if writes is None or self.rebest:  # the best hands are read again from what is written
-            batch.run()
+            pending.run()
         for night in {night for night, _ in self.rebest}:
             refresh_best_hands(night, [p for n, p in self.rebest if n == night])
 
@@ -135,17 +135,19 @@ def refresh_best_hands(night: int, players: list[int]) -> None:
 
 
 def increment(
-    writes: Writes,
     model,
     key: list[str],
     counters: list[str],
     rows: list[tuple],
     batch=500,
     maxima=(),
+    writes: Writes | None = None,
 ) -> None:
     """Insert ``rows`` (the key's columns, ``season_id`` unless the key has it, the
     counters, then the maxima); where the key exists already, add the counters to that
     row and keep the larger of each maximum instead.
+
+    Sent at once, or with ``writes`` when it runs.
 
     ``INSERT ... ON CONFLICT (key) DO UPDATE SET n = n + excluded.n``, the same on
     SQLite and PostgreSQL; ``key`` is the model's unique constraint.
@@ -162,11 +164,14 @@ def increment(
         f"THEN excluded.{quote(m)} ELSE {table}.{quote(m)} END"
         for m in maxima
     ]
+    pending = writes or Writes()
     for start in range(0, len(rows), batch):
         chunk = rows[start : start + batch]
-        writes.add(
+        pending.add(
             f"INSERT INTO {table} ({', '.join(map(quote, columns))}) "
             f"VALUES {', '.join([values] * len(chunk))} "
             f"ON CONFLICT ({', '.join(map(quote, key))}) DO UPDATE SET {', '.join(updates)}",
             [value for row in chunk for value in row],
         )
+    if writes is None:
+        pending.run()
