@@ -7,6 +7,7 @@ from django.utils.safestring import mark_safe
 from ledger.doorbell import tokens
 from ledger.rules.money import format_number, unit_is_sign
 from ledger.web.i18n import cash as format_cash
+from ledger.web.i18n import figure as format_figure
 from ledger.web.i18n import local_date as format_local_date
 from ledger.web.i18n import money as format_money
 from ledger.web.i18n import number_style
@@ -29,6 +30,13 @@ def tenths(value: int) -> str:
 @register.filter
 def signed_money(amount: int, league) -> str:
     return format_money(amount, league, signed=True)
+
+
+@register.filter
+def signed_figure(amount: int, league) -> str:
+    """``{{ net|signed_figure:league }}`` in a column under a caption that names the unit
+    (``ledger.web.i18n.figure``): "+$1.25", or "+25" in chips."""
+    return format_figure(amount, league, signed=True)
 
 
 @register.filter

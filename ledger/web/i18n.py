@@ -21,7 +21,9 @@ from ledger.rules.money import (
     AmountError,
     NumberStyle,
     format_amount,
+    format_number,
     format_plain,
+    unit_is_sign,
 )
 
 # Parameters that are words of the engine rather than names or numbers.
@@ -63,6 +65,16 @@ def money(amount: int, league, signed: bool = False) -> str:
     return format_amount(
         amount or 0, league.unit, league.decimal_places, signed=signed, style=number_style()
     )
+
+
+def figure(amount: int, league, signed: bool = False) -> str:
+    """An amount in a table's column whose caption names the unit: "+$1.25" in a unit of
+    signs; in one of words the number alone ("+25"), the unit said once in the caption
+    rather than in every row, where "chips of the house" would push the table sideways."""
+    if unit_is_sign(league.unit):
+        return money(amount, league, signed=signed)
+    sign = "−" if amount < 0 else "+" if signed and amount > 0 else ""
+    return sign + format_number(amount or 0, league.decimal_places, number_style())
 
 
 def cash(points: int, league) -> str:
