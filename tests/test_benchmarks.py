@@ -83,7 +83,10 @@ def test_the_load_driver_plays_tables_against_a_live_server(live_server, setting
     run = load.drive(port, tables, keeper, seconds=4.5, warm_up=0)
     assert not run.errors
     assert len(run.latencies["poll, nothing new"]) >= 8  # 2 tables x 4 phones, one poll each
-    assert "poll, something new" not in run.latencies, "every phone was primed with its ETag"
+    # Primed with its page's ETag, a phone finds something new only after a save (one in
+    # five runs saves within 4.5 s): each save is news to its table's three other phones.
+    news = len(run.latencies.get("poll, something new", []))
+    assert news <= 3 * len(run.latencies.get("save", [])), "every phone was primed with its ETag"
     # Its times are not asserted here: beside a parallel test suite they measure the suite.
 
 
