@@ -5,15 +5,17 @@ A fixed number of queries whatever the number of hands in the night.
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 
+from django.db import connection
 from django.db.models import F, OuterRef, Prefetch, Subquery, Sum
-from django.db.models.functions import Coalesce
 
-from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight, Transaction
+from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight, Seat, Transaction
 from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rows.details import engine_hand, stored_details
 from ledger.rows.posting import Posting
+from ledger.rows.raw import Part
 from ledger.rules import RulesError, parse_rules, score
 from ledger.rules.hand import left_of
 
@@ -110,29 +112,44 @@ def _pushes(seats) -> list[tuple[str, int]]:
 
 def totals(night: Night) -> list[PlayerTotal]:
     """Everyone who sat at the table tonight, seated players first in seat order, in one
-    query: the night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
-    tally = PlayerNight.objects.filter(night=night, player=OuterRef("player"))
-    query = (
-        night.seats.select_related("player")
-        .annotate(
-            total=Coalesce(Subquery(tally.values("net")[:1]), 0),
-            points=Coalesce(Subquery(tally.values("points")[:1]), 0),
-        )
-        .order_by("-seated", "position")
-    )
-    seats = list(query)
-    around = [seat.player for seat in seats if seat.seated]
+    statement (written once, ``ledger.rows.raw``: every save and redrawn board reads it): the
+    night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_totals_sql(), [night.pk])
+        rows = cursor.fetchall()
+    width = TOTALED.width
+    seats = [
+        (TOTALED.take(row, 0), bool(row[width]), row[width + 1], row[width + 2]) for row in rows
+    ]
+    around = [player for player, seated, _, _ in seats if seated]
     return [
         PlayerTotal(
-            player=seat.player,
-            total=seat.total,
-            seated=seat.seated,
-            deals=seat.player_id == night.dealer_id,
-            points=seat.points,
-            left=left_of(around, seat.player) if seat.seated else None,
+            player=player,
+            total=total,
+            seated=seated,
+            deals=player.pk == night.dealer_id,
+            points=points,
+            left=left_of(around, player) if seated else None,
         )
-        for seat in seats
+        for player, seated, total, points in seats
     ]
+
+
+TOTALED = Part(Player, "p")
+
+
+@cache
+def _totals_sql() -> str:
+    seat, tally = Part(Seat, "s"), Part(PlayerNight, "t")
+    return (
+        f"SELECT {TOTALED.columns}, {seat.column('seated')},"
+        f" COALESCE({tally.column('net')}, 0), COALESCE({tally.column('points')}, 0)"
+        f" FROM {seat.table} JOIN {TOTALED.table} ON {TOTALED.column('id')} = {seat.column('player')}"
+        f" LEFT JOIN {tally.table} ON {tally.column('night')} = {seat.column('night')}"
+        f" AND {tally.column('player')} = {seat.column('player')}"
+        f" WHERE {seat.column('night')} = %s"
+        f" ORDER BY {seat.column('seated')} DESC, {seat.column('position')}"
+    )
 
 
 def history(night: Night, latest: int | None = None) -> list[HistoryRow]:

@@ -2,4 +2,5 @@
 
 ``details`` turns a stored hand and its seats into the engine's values and back, and
 builds the rows a hand writes; the services write them, the reads re-score with them.
+``raw`` builds model instances from a hand-written statement's rows, for the save's path.
 """

@@ -1,10 +1,13 @@
 """What several services share: row locks, open-night checks, constraint refusals."""
 
-from django.db import IntegrityError, transaction
+from functools import cache
+
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from ledger.errors import LedgerError
-from ledger.models import League, Night
+from ledger.models import League, Night, Season
+from ledger.rows.raw import Part, starts
 from ledger.rules.money import Amount
 from ledger.services import rings
 from ledger.services.writes import Writes
@@ -24,11 +27,33 @@ def insert_or(model, error: LedgerError, **fields):
 
 
 def lock_night(night: Night) -> Night:
-    # of=self: lock the night only, not its season and league rows joined in.
+    """The night as it stands, its row locked until the transaction ends (its season and
+    league read with it, not locked). Written once (``ledger.rows.raw``): every save
+    starts here."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [night.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Night.DoesNotExist(f"no night {night.pk}")
+    at = starts(*LOCKED)
+    locked = LOCKED[0].take(row, at[0])
+    locked.season = LOCKED[1].take(row, at[1])
+    locked.season.league = LOCKED[2].take(row, at[2])
+    return locked
+
+
+LOCKED = (Part(Night, "n"), Part(Season, "se"), Part(League, "l"))
+
+
+@cache
+def _lock_sql() -> str:
+    night, season, league = LOCKED
+    lock = " FOR UPDATE OF n" if connection.features.has_select_for_update_of else ""
     return (
-        Night.objects.select_for_update(of=("self",))
-        .select_related("season__league")
-        .get(pk=night.pk)
+        f"SELECT {', '.join(part.columns for part in LOCKED)} FROM {night.table}"
+        f" JOIN {season.table} ON {season.column('id')} = {night.column('season')}"
+        f" JOIN {league.table} ON {league.column('id')} = {season.column('league')}"
+        f" WHERE {night.column('id')} = %s{lock}"
     )
 
 

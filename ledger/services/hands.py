@@ -1,10 +1,11 @@
 """Hands: record one (once per request key), void it, correct it, undo and redo it."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from django.contrib.auth.models import User
-from django.db import transaction
-from django.db.models import Max, Subquery
+from django.db import connection, transaction
+from django.db.models import Max
 
 from ledger.errors import LedgerError
 from ledger.models import (
@@ -12,11 +13,13 @@ from ledger.models import (
     Hand,
     Night,
     Player,
+    Seat,
     Transaction,
 )
 from ledger.reads.pot import pot_for
 from ledger.rows.details import HandDetails, stored_details
 from ledger.rows.posting import Posting
+from ledger.rows.raw import Part
 from ledger.rules.hand import left_of
 from ledger.services import side_bets, tallies
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
@@ -59,23 +62,35 @@ def _lock_for_request(night: Night, key: str, digest: str) -> Locked:
     """
     key = check_key(key)
     night = lock_night(night)
-    hands = Hand.objects.filter(night=night).order_by()
-    seats = list(
-        night.seats.filter(seated=True)
-        .select_related("player")
-        .annotate(
-            last_number=Subquery(hands.values("night").annotate(last=Max("number")).values("last")),
-            replay=Subquery(hands.filter(idempotency_key=key).values("pk")[:1]),
-        )
-    )
-    first = seats[0]  # a night keeps at least two players seated
-    replay = Hand.objects.get(pk=first.replay) if first.replay is not None else None
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(), [night.pk, night.pk, key, night.pk])
+        rows = cursor.fetchall()  # a night keeps at least two players seated
+    last_number, replayed = rows[0][-2:]
+    replay = Hand.objects.get(pk=replayed) if replayed is not None else None
     if replay is not None and replay.request_digest != digest:
         raise LedgerError("key_reused", key=key, number=replay.number)
     if replay is None:
         check_open(night)
-    players = [seat.player for seat in seats]
-    return Locked(night, players, first.last_number or 0, replay)
+    players = [SEATED.take(row, 0) for row in rows]
+    return Locked(night, players, last_number or 0, replay)
+
+
+SEATED = Part(Player, "p")
+
+
+@cache
+def _locked_sql() -> str:
+    """The seated players, clockwise, with the night's last hand number and the hand a
+    retried request recorded, if any (``ledger.rows.raw``)."""
+    seat, hand = Part(Seat, "s"), Part(Hand, "h")
+    hands = f"FROM {hand.table} WHERE {hand.column('night')} = %s"
+    return (
+        f"SELECT {SEATED.columns}, (SELECT MAX({hand.column('number')}) {hands}),"
+        f" (SELECT {hand.column('id')} {hands} AND {hand.column('idempotency_key')} = %s)"
+        f" FROM {seat.table} JOIN {SEATED.table} ON {SEATED.column('id')} = {seat.column('player')}"
+        f" WHERE {seat.column('night')} = %s AND {seat.column('seated')}"
+        f" ORDER BY {seat.column('position')}"
+    )
 
 
 def record_hand(
