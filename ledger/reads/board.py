@@ -7,7 +7,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
 
-from django.db import connection
 from django.db.models import F, OuterRef, Prefetch, Subquery, Sum
 
 from ledger.models import Entry, Hand, HandPlayer, Night, Player, PlayerNight, Seat, Transaction
@@ -15,7 +14,7 @@ from ledger.reads.describe import headline
 from ledger.reads.pot import bets_left_seated, paid_out, players_by_id, pot_of
 from ledger.rows.details import engine_hand, stored_details
 from ledger.rows.posting import Posting
-from ledger.rows.raw import Part
+from ledger.rows.raw import Part, fetch
 from ledger.rules import RulesError, parse_rules, score
 from ledger.rules.hand import left_of
 
@@ -114,9 +113,7 @@ def totals(night: Night) -> list[PlayerTotal]:
     """Everyone who sat at the table tonight, seated players first in seat order, in one
     statement (written once, ``ledger.rows.raw``: every save and redrawn board reads it): the
     night's tallies are kept with the hands (and re-checked by ``check_ledger``)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_totals_sql(), [night.pk])
-        rows = cursor.fetchall()
+    rows = fetch(_totals_sql(), [night.pk])
     width = TOTALED.width
     seats = [
         (TOTALED.take(row, 0), bool(row[width]), row[width + 1], row[width + 2]) for row in rows

@@ -67,6 +67,13 @@ class Part(Generic[M]):
         return self.model.from_db(connection.alias, [f.attname for f in self.fields], values)
 
 
+def fetch(sql: str, params: list) -> list[tuple]:
+    """The rows a statement answers, on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def starts(*parts: Part) -> list[int]:
     """Where each part's columns start in a row that selects them in this order."""
     return [0, *itertools.accumulate(part.width for part in parts)][: len(parts)]

@@ -66,10 +66,15 @@ class Amount:
         return self.format()
 
 
+def sign_of(amount: int, signed: bool = False) -> str:
+    """ "−" before a debt, and "+" before a gain where ``signed``."""
+    return "−" if amount < 0 else "+" if signed and amount > 0 else ""
+
+
 def format_amount(
     amount: int, unit: str, places: int, signed: bool = False, style: NumberStyle = ENGLISH
 ) -> str:
-    sign = "−" if amount < 0 else "+" if signed and amount > 0 else ""
+    sign = sign_of(amount, signed)
     number = format_number(amount, places, style)
     if not unit_is_sign(unit):
         return f"{sign}{number} {unit}"

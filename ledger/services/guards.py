@@ -7,7 +7,7 @@ from django.db.models import F
 
 from ledger.errors import LedgerError
 from ledger.models import League, Night, Season
-from ledger.rows.raw import Part, starts
+from ledger.rows.raw import Part, fetch, starts
 from ledger.rules.money import Amount
 from ledger.services import rings
 from ledger.services.writes import Writes
@@ -30,12 +30,10 @@ def lock_night(night: Night) -> Night:
     """The night as it stands, its row locked until the transaction ends (its season and
     league read with it, not locked). Written once (``ledger.rows.raw``): every save
     starts here."""
-    with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [night.pk])
-        row = cursor.fetchone()
-    if row is None:
+    rows = fetch(_lock_sql(), [night.pk])
+    if not rows:
         raise Night.DoesNotExist(f"no night {night.pk}")
-    at = starts(*LOCKED)
+    row, at = rows[0], LOCKED_AT
     locked = LOCKED[0].take(row, at[0])
     locked.season = LOCKED[1].take(row, at[1])
     locked.season.league = LOCKED[2].take(row, at[2])
@@ -43,6 +41,7 @@ def lock_night(night: Night) -> Night:
 
 
 LOCKED = (Part(Night, "n"), Part(Season, "se"), Part(League, "l"))
+LOCKED_AT = starts(*LOCKED)
 
 
 @cache

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.contrib.auth.models import User
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max
 
 from ledger.errors import LedgerError
@@ -19,7 +19,7 @@ from ledger.models import (
 from ledger.reads.pot import pot_for
 from ledger.rows.details import HandDetails, stored_details
 from ledger.rows.posting import Posting
-from ledger.rows.raw import Part
+from ledger.rows.raw import Part, fetch
 from ledger.rules.hand import left_of
 from ledger.services import side_bets, tallies
 from ledger.services.guards import check_open, lock_night, lock_open_night, touch
@@ -62,9 +62,7 @@ def _lock_for_request(night: Night, key: str, digest: str) -> Locked:
     """
     key = check_key(key)
     night = lock_night(night)
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(), [night.pk, night.pk, key, night.pk])
-        rows = cursor.fetchall()  # a night keeps at least two players seated
+    rows = fetch(_locked_sql(), [night.pk, night.pk, key, night.pk])  # two seated at least
     last_number, replayed = rows[0][-2:]
     replay = Hand.objects.get(pk=replayed) if replayed is not None else None
     if replay is not None and replay.request_digest != digest:

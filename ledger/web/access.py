@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from ledger.models import League, Membership, Night, Player, Role, Season, Seat, ShareLink
-from ledger.rows.raw import Part, starts
+from ledger.rows.raw import Part, fetch, starts
 
 READ, SCORE, OWN = "read", "score", "own"
 SHARE = "share"  # the role of a share-link visitor
@@ -249,13 +249,10 @@ def seated_night_for(request, slug: str, night_id: int, need: str) -> tuple[Nigh
     """``night_for`` and the players seated now, clockwise, in one statement: the hand
     form's path, where every query counts (written once, ``ledger.rows.raw``)."""
     user = request.user.pk if request.user.is_authenticated else None
-    with connection.cursor() as cursor:
-        cursor.execute(_seated_sql(), [user, night_id, slug])
-        rows = cursor.fetchall()
+    rows = fetch(_seated_sql(), [user, night_id, slug])
     if not rows:  # no such night here: night_for refuses it the usual way
         return night_for(request, slug, night_id, need), []
-    first = rows[0]
-    at = starts(*SEATED)
+    first, at = rows[0], SEATED_AT
     night = SEATED_NIGHT.take(first, at[0])
     night.season = SEATED_SEASON.take(first, at[1])
     night.season.league = league = SEATED_LEAGUE.take(first, at[2])
@@ -272,6 +269,7 @@ SEATED_LEAGUE, SEATED_DEALER, SEATED_PLAYER = (
     Part(Player, "p"),
 )
 SEATED = (SEATED_NIGHT, SEATED_SEASON, SEATED_LEAGUE, SEATED_DEALER, SEATED_PLAYER)
+SEATED_AT = starts(*SEATED)
 
 
 @cache

@@ -23,6 +23,7 @@ from ledger.rules.money import (
     format_amount,
     format_number,
     format_plain,
+    sign_of,
     unit_is_sign,
 )
 
@@ -73,8 +74,9 @@ def figure(amount: int, league, signed: bool = False) -> str:
     rather than in every row, where "chips of the house" would push the table sideways."""
     if unit_is_sign(league.unit):
         return money(amount, league, signed=signed)
-    sign = "−" if amount < 0 else "+" if signed and amount > 0 else ""
-    return sign + format_number(amount or 0, league.decimal_places, number_style())
+    return sign_of(amount, signed) + format_number(
+        amount or 0, league.decimal_places, number_style()
+    )
 
 
 def cash(points: int, league) -> str:
